@@ -1,0 +1,47 @@
+/// \file
+/// Every diagnostic orbis-cc emits, with its exact text, in one table. Library
+/// code records diagnostics as values (PendingDiag); the front end turns them
+/// into Clang diagnostics, so users see `file:line:col: error: ...` with a
+/// caret, and tests can match the text exactly.
+#ifndef ORBIS_DIAGNOSTICS_H
+#define ORBIS_DIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+#include <string>
+#include <vector>
+
+namespace orbis {
+
+enum class Diag {
+#define ORBIS_DIAG(ID, LEVEL, TEXT) ID,
+#include "orbis/Diagnostics.def"
+#undef ORBIS_DIAG
+};
+
+/// A diagnostic found by library code, not yet reported.
+struct PendingDiag {
+  Diag Id;
+  clang::SourceLocation Loc;
+  std::vector<std::string> Args;
+  /// Optional fix-it: replace [FixLoc, FixLoc + FixLength) by FixText.
+  clang::SourceLocation FixLoc;
+  unsigned FixLength = 0;
+  std::string FixText;
+};
+
+/// Reports diagnostics through Clang's engine (custom IDs made on first use).
+class DiagReporter {
+public:
+  explicit DiagReporter(clang::DiagnosticsEngine &Engine) : Engine(Engine) {}
+  clang::DiagnosticBuilder report(clang::SourceLocation Loc, Diag Id);
+  void report(const PendingDiag &D);
+  bool hasErrors() const { return Engine.hasErrorOccurred(); }
+
+private:
+  clang::DiagnosticsEngine &Engine;
+  std::vector<unsigned> Ids;
+};
+
+} // namespace orbis
+
+#endif // ORBIS_DIAGNOSTICS_H

@@ -1,0 +1,51 @@
+/// \file
+/// A list of text edits on one file buffer, applied in one pass. Edits are
+/// insertions (ordered among themselves at the same offset by a key) and
+/// non-overlapping replacements. Applying keeps the original line numbering
+/// visible to the compiler: an edit whose text changes the number of lines is
+/// followed by a `#line` directive, so diagnostics and debug info of the
+/// lowered code point at the user's lines.
+#ifndef ORBIS_EDITLIST_H
+#define ORBIS_EDITLIST_H
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace orbis {
+
+class EditList {
+public:
+  /// Inserts Text at Loc. At one offset, lower Order comes first; a
+  /// replacement starting there counts as Order 0.
+  void insert(clang::SourceLocation Loc, std::string Text, int Order);
+  /// Replaces the characters [Begin, End).
+  void replace(clang::SourceLocation Begin, clang::SourceLocation End,
+               std::string Text);
+  bool empty() const { return Edits.empty(); }
+
+  /// The edited text of `File`. `Prologue` goes first; then a `#line 1`
+  /// directive naming `PresumedName` restores the numbering.
+  llvm::Expected<std::string> apply(const clang::SourceManager &SM,
+                                    clang::FileID File,
+                                    llvm::StringRef Prologue,
+                                    llvm::StringRef PresumedName) const;
+
+private:
+  struct Edit {
+    unsigned Begin, End;
+    int Order;
+    std::string Text;
+    clang::SourceLocation Loc;
+  };
+  std::vector<Edit> Edits;
+  const clang::SourceManager *SMForOffsets = nullptr;
+};
+
+/// `Name` as a C string literal body.
+std::string escapeForStringLiteral(llvm::StringRef Name);
+
+} // namespace orbis
+
+#endif // ORBIS_EDITLIST_H

@@ -1,0 +1,51 @@
+/// \file
+/// The CPU lowering of tiled nests (EXTENSIONS.md section 1) to standard
+/// OpenMP plus libtile calls, as text edits on the user's source.
+///
+/// For a nest `x` (outermost, `parallel for`) / `y` (innermost) the shape is:
+/// \code
+///   { <evaluate x's bounds once; orbis_loop_init(&L0, ...)>
+///   #pragma omp parallel for <user clauses> schedule(monotonic: dynamic, 1) ...
+///   for (long long t0 = 0; t0 < L0.num_tiles; ++t0)
+///   { orbis_tile_enter(&c0, &L0, t0); int x = <tile's first x>; do {
+///       <pre-block of x>
+///       { <evaluate y's bounds; orbis_loop_init(&L1, ...)>
+///       for (long long t1 = 0; t1 < L1.num_tiles; ++t1)
+///       { orbis_tile_enter(&c1, &L1, t1); int y = <tile's first y>; do {
+///           <pre-block of y>
+///           for (x over the x tile) for (y over the y tile) <instruction block>
+///           <post-block of y>
+///       } while (0); orbis_tile_leave(&c1); } }
+///       <post-block of x>
+///   } while (0); orbis_tile_leave(&c0); } }
+/// \endcode
+/// The `do ... while (0)` keeps a `continue` in a pre/post-block from skipping
+/// the leave. Tile queries lexically inside the nest read the loop's own
+/// variables; `single` becomes a call-once, `atomic` gets `seq_cst`.
+#ifndef ORBIS_HOSTLOWERING_H
+#define ORBIS_HOSTLOWERING_H
+
+#include "orbis/EditList.h"
+#include "orbis/NestModel.h"
+
+namespace orbis {
+
+struct HostLoweringOptions {
+  /// File name used in the messages of the generated code ("file:line:col").
+  std::string PresumedName;
+};
+
+/// Adds the edits that lower every nest of `Model`. `Directives` are all
+/// collected directives of the main file (to find where a statement preceded
+/// by directives really starts).
+void lowerNestsForHost(const NestModel &Model,
+                       const std::vector<CollectedDirective> &Directives,
+                       clang::ASTContext &Ctx,
+                       const HostLoweringOptions &Options, EditList &Edits);
+
+/// The text lowered files start with.
+llvm::StringRef hostPrologue();
+
+} // namespace orbis
+
+#endif // ORBIS_HOSTLOWERING_H

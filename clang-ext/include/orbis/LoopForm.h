@@ -1,0 +1,59 @@
+/// \file
+/// Recognizes an OpenMP canonical loop (`for (var = lb; var OP ub; incr)`)
+/// and describes it in the terms the lowering needs: the loop variable, the
+/// source text of lb, ub and step as written, the comparison and direction.
+/// A loop that is not canonical gives one diagnostic at the pragma naming
+/// what is wrong, with a note at the offending part of the loop.
+#ifndef ORBIS_LOOPFORM_H
+#define ORBIS_LOOPFORM_H
+
+#include "orbis/Diagnostics.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/Stmt.h"
+#include <optional>
+
+namespace orbis {
+
+/// The bound test, as `var OP bound` (operands swapped when written
+/// `bound OP var`). Values match orbis_cmp of libtile.
+enum class LoopCompare { LT = 0, LE = 1, GT = 2, GE = 3, NE = 4 };
+
+struct CanonicalLoop {
+  const clang::ForStmt *For = nullptr;
+  const clang::VarDecl *Var = nullptr;
+  bool DeclaredInInit = false;
+  bool IsPointer = false;
+  std::string VarName;
+  std::string VarType;   ///< the variable's type, printable in the source
+  std::string InitText;  ///< lb as written
+  std::string BoundText; ///< ub as written
+  std::string StepText;  ///< step magnitude as written ("1" for ++/--)
+  std::string IncText;   ///< the increment expression as written
+  int Direction = +1;    ///< +1 adds the step, -1 subtracts it
+  LoopCompare Compare = LoopCompare::LT;
+  const clang::Expr *Bound = nullptr;
+  const clang::Expr *Init = nullptr;
+  const clang::Expr *Step = nullptr; ///< null for ++/--
+};
+
+struct LoopFormResult {
+  std::optional<CanonicalLoop> Loop;
+  std::vector<PendingDiag> Diags; ///< an error and its note
+};
+
+/// Checks that `For` is canonical. Diagnostics point at `PragmaLoc`.
+LoopFormResult analyzeLoopForm(const clang::ForStmt *For,
+                               clang::ASTContext &Ctx,
+                               clang::SourceLocation PragmaLoc);
+
+/// The source text of an expression or range as written (macro uses stay
+/// unexpanded).
+std::string sourceText(clang::SourceRange Range, clang::ASTContext &Ctx);
+
+/// Whether `E` refers to `Var` anywhere.
+bool refersTo(const clang::Stmt *E, const clang::VarDecl *Var);
+
+} // namespace orbis
+
+#endif // ORBIS_LOOPFORM_H

@@ -1,0 +1,74 @@
+/// \file
+/// The result of analysis: every tiled nest of a translation unit with its
+/// blocked loops, instruction block, tile queries, `single` and `atomic`
+/// directives, ready for a lowering to emit. This is the contract between
+/// analysis (NestBuilder) and the emitters (one per backend).
+#ifndef ORBIS_NESTMODEL_H
+#define ORBIS_NESTMODEL_H
+
+#include "orbis/Directive.h"
+#include "orbis/LoopForm.h"
+#include "clang/AST/Expr.h"
+#include <memory>
+
+namespace orbis {
+
+/// A directive as collected from the preprocessor, with where it binds.
+struct CollectedDirective {
+  Directive Dir;
+  /// The first token of code after the directive: the statement it binds to
+  /// starts here.
+  clang::SourceLocation NextCodeLoc;
+  /// Start and end of the text the directive occupies (a whole line for
+  /// `#pragma`, the operator for `_Pragma`).
+  clang::SourceLocation ExtentBegin, ExtentEnd;
+};
+
+enum class TileQuery { NumBlocks, BlockNum, BlockSize, TotalSize };
+
+struct QueryCall {
+  const clang::CallExpr *Call;
+  TileQuery Query;
+};
+
+struct BlockedLoop {
+  const CollectedDirective *Pragma = nullptr;
+  const clang::ForStmt *For = nullptr;
+  CanonicalLoop Form;
+  BlockedLoop *Parent = nullptr;
+  BlockedLoop *Child = nullptr; ///< the nested blocked loop, if any
+  unsigned Level = 0;           ///< 0 = outermost of the nest
+  std::vector<QueryCall> Queries; ///< calls bound to this loop lexically
+};
+
+/// A directive inside a nest that the lowering rewrites.
+struct NestedDirective {
+  const CollectedDirective *Pragma;
+  const clang::Stmt *Body; ///< the statement it applies to
+  unsigned Id;             ///< unique in the translation unit
+};
+
+struct TiledNest {
+  unsigned Id = 0;
+  std::vector<std::unique_ptr<BlockedLoop>> Loops; ///< outermost first
+  /// `#pragma omp block` and its statement; null when the innermost body is
+  /// the instruction block.
+  const CollectedDirective *BlockPragma = nullptr;
+  const clang::Stmt *InstructionBlock = nullptr;
+  std::vector<NestedDirective> Singles;
+  std::vector<NestedDirective> Atomics;
+  /// Largest element size (bytes) of arrays indexed in the instruction block:
+  /// a hint for the tile-size policy.
+  unsigned ElemSize = 8;
+
+  BlockedLoop &root() const { return *Loops.front(); }
+  BlockedLoop &innermost() const { return *Loops.back(); }
+};
+
+struct NestModel {
+  std::vector<std::unique_ptr<TiledNest>> Nests;
+};
+
+} // namespace orbis
+
+#endif // ORBIS_NESTMODEL_H

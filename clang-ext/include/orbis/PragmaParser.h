@@ -1,0 +1,33 @@
+/// \file
+/// Parses the tokens of one OpenMP pragma into the directive model. It knows
+/// the whole extension grammar (`schedule(blocked[, size])`, `block`,
+/// `block_local(var, (i, ...), halo)`, `world_parallel for world(list)`) and
+/// just enough of standard OpenMP to pass other clauses through verbatim.
+/// Errors come back as values, never printed here.
+#ifndef ORBIS_PRAGMAPARSER_H
+#define ORBIS_PRAGMAPARSER_H
+
+#include "orbis/Diagnostics.h"
+#include "orbis/Directive.h"
+#include "orbis/PragmaLexer.h"
+
+namespace orbis {
+
+struct ParsedDirective {
+  Directive Dir;
+  std::vector<PendingDiag> Diags; ///< errors: Dir must not be lowered
+  bool ok() const { return Diags.empty(); }
+};
+
+/// Parses `Pragma` (the tokens after `omp`). `SM` supplies the source text
+/// of clauses that pass through.
+ParsedDirective parseDirective(const clang::SourceManager &SM,
+                               const LexedPragma &Pragma);
+
+/// Evaluates an integer constant expression made only of literals,
+/// parentheses and + - * / %; nothing when the tokens are anything else.
+std::optional<int64_t> evaluateConstant(llvm::ArrayRef<PragmaToken> Tokens);
+
+} // namespace orbis
+
+#endif // ORBIS_PRAGMAPARSER_H

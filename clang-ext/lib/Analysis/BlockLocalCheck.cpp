@@ -1,0 +1,137 @@
+/// \file
+/// block_local checks (see BlockLocalCheck.h). Accesses are collected from
+/// the whole nest: a subscript that the staging could not cover is an error
+/// wherever it is in the nest.
+#include "orbis/BlockLocalCheck.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace orbis {
+namespace {
+
+/// Full subscript chains `v[a][b]...` of variables, outermost first.
+class AccessCollector : public RecursiveASTVisitor<AccessCollector> {
+public:
+  struct Access {
+    const ArraySubscriptExpr *Expr;
+    const VarDecl *Var;
+    std::vector<const clang::Expr *> Indices;
+  };
+
+  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E) {
+    // Only the outermost subscript of a chain starts an access.
+    std::vector<const Expr *> Indices;
+    const Expr *Base = E;
+    while (const auto *Sub =
+               dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+      Indices.insert(Indices.begin(), Sub->getIdx());
+      Base = Sub->getBase();
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        Accesses.push_back({E, Var, Indices});
+    // Subscripts may themselves contain accesses.
+    for (const Expr *Index : Indices)
+      TraverseStmt(const_cast<Expr *>(Index));
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *Var = dyn_cast<VarDecl>(E->getDecl()))
+      Used.push_back(Var);
+    return true;
+  }
+
+  std::vector<Access> Accesses;
+  std::vector<const VarDecl *> Used;
+};
+
+} // namespace
+
+std::vector<PendingDiag> checkBlockLocals(const TiledNest &Nest,
+                                          ASTContext &Ctx) {
+  std::vector<PendingDiag> Diags;
+  auto error = [&](Diag Id, SourceLocation Loc, std::vector<std::string> A) {
+    Diags.push_back(PendingDiag{Id, Loc, std::move(A), {}, 0, {}});
+  };
+  AccessCollector Collector;
+  Collector.TraverseStmt(const_cast<Stmt *>(Nest.root().For->getBody()));
+
+  for (const auto &Loop : Nest.Loops) {
+    for (const BlockLocalClause &C : Loop->Pragma->Dir.BlockLocals) {
+      std::vector<const VarDecl *> IndexVars;
+      for (const auto &[Name, Loc] : C.Indices) {
+        const VarDecl *Found = nullptr;
+        for (const auto &L : Nest.Loops)
+          if (L->Form.VarName == Name)
+            Found = L->Form.Var;
+        if (!Found) {
+          error(Diag::BlockLocalNotLoopVar, Loc, {Name});
+          return Diags;
+        }
+        IndexVars.push_back(Found);
+      }
+      bool Known = false;
+      for (const VarDecl *V : Collector.Used)
+        Known |= V->getName() == C.Var;
+      if (!Known) {
+        error(Diag::BlockLocalUnknownVar, C.VarLoc, {C.Var});
+        return Diags;
+      }
+      for (const auto &A : Collector.Accesses) {
+        if (A.Var->getName() != C.Var)
+          continue;
+        std::string AccessText = sourceText(A.Expr->getSourceRange(), Ctx);
+        if (A.Indices.size() != C.Indices.size()) {
+          error(Diag::BlockLocalRank, A.Expr->getBeginLoc(),
+                {AccessText, std::to_string(A.Indices.size()),
+                 std::to_string(C.Indices.size())});
+          return Diags;
+        }
+        for (const Expr *Index : A.Indices) {
+          // loop variable, loop variable + c, c + loop variable, or - c.
+          const Expr *E = Index->IgnoreParenImpCasts();
+          const Expr *VarPart = E, *ConstPart = nullptr;
+          int Sign = +1;
+          if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+            if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
+              VarPart = B->getLHS()->IgnoreParenImpCasts();
+              ConstPart = B->getRHS();
+              Sign = B->getOpcode() == BO_Sub ? -1 : +1;
+              if (B->getOpcode() == BO_Add && !isa<DeclRefExpr>(VarPart)) {
+                VarPart = B->getRHS()->IgnoreParenImpCasts();
+                ConstPart = B->getLHS();
+              }
+            }
+          }
+          const auto *Ref = dyn_cast<DeclRefExpr>(VarPart);
+          bool IsIndexVar = false;
+          for (const VarDecl *V : IndexVars)
+            IsIndexVar |= Ref && Ref->getDecl() == V;
+          int64_t Offset = 0;
+          Expr::EvalResult R;
+          bool ConstOk = !ConstPart || (!ConstPart->isValueDependent() &&
+                                        ConstPart->EvaluateAsInt(R, Ctx));
+          if (ConstPart && ConstOk)
+            Offset = Sign * R.Val.getInt().getSExtValue();
+          if (!IsIndexVar || !ConstOk) {
+            error(Diag::BlockLocalBadSubscript, Index->getBeginLoc(),
+                  {sourceText(Index->getSourceRange(), Ctx), C.Var});
+            return Diags;
+          }
+          if (Offset > C.Halo || -Offset > C.Halo) {
+            error(Diag::BlockLocalOutsideHalo, A.Expr->getBeginLoc(),
+                  {AccessText, std::to_string(Offset < 0 ? -Offset : Offset),
+                   std::to_string(C.Halo)});
+            return Diags;
+          }
+        }
+      }
+    }
+  }
+  return Diags;
+}
+
+} // namespace orbis

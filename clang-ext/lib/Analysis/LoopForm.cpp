@@ -1,0 +1,301 @@
+/// \file
+/// Canonical loop recognition (see LoopForm.h). Handles both ordinary and
+/// template-dependent ASTs: in a template, comparisons and increments may be
+/// CXXOperatorCallExprs rather than built-in operators.
+#include "orbis/LoopForm.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace orbis {
+
+std::string sourceText(SourceRange Range, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Chars = SM.getExpansionRange(Range);
+  return Lexer::getSourceText(Chars, SM, Ctx.getLangOpts()).str();
+}
+
+namespace {
+
+class RefFinder : public RecursiveASTVisitor<RefFinder> {
+public:
+  explicit RefFinder(const VarDecl *Var) : Var(Var) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() == Var)
+      Found = true;
+    return !Found;
+  }
+  const VarDecl *Var;
+  bool Found = false;
+};
+
+const VarDecl *asVarRef(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+/// A binary operation, built-in or (in templates) overloaded.
+struct BinaryView {
+  enum Kind { None, Less, LessEq, Greater, GreaterEq, NotEq, Assign, AddAssign,
+              SubAssign, Add, Sub } Op = None;
+  const Expr *LHS = nullptr, *RHS = nullptr;
+};
+
+BinaryView viewBinary(const Expr *E) {
+  BinaryView V;
+  E = E->IgnoreParens();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    V.LHS = B->getLHS();
+    V.RHS = B->getRHS();
+    switch (B->getOpcode()) {
+    case BO_LT: V.Op = BinaryView::Less; break;
+    case BO_LE: V.Op = BinaryView::LessEq; break;
+    case BO_GT: V.Op = BinaryView::Greater; break;
+    case BO_GE: V.Op = BinaryView::GreaterEq; break;
+    case BO_NE: V.Op = BinaryView::NotEq; break;
+    case BO_Assign: V.Op = BinaryView::Assign; break;
+    case BO_AddAssign: V.Op = BinaryView::AddAssign; break;
+    case BO_SubAssign: V.Op = BinaryView::SubAssign; break;
+    case BO_Add: V.Op = BinaryView::Add; break;
+    case BO_Sub: V.Op = BinaryView::Sub; break;
+    default: break;
+    }
+    return V;
+  }
+  if (const auto *C = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (C->getNumArgs() != 2)
+      return V;
+    V.LHS = C->getArg(0);
+    V.RHS = C->getArg(1);
+    switch (C->getOperator()) {
+    case OO_Less: V.Op = BinaryView::Less; break;
+    case OO_LessEqual: V.Op = BinaryView::LessEq; break;
+    case OO_Greater: V.Op = BinaryView::Greater; break;
+    case OO_GreaterEqual: V.Op = BinaryView::GreaterEq; break;
+    case OO_ExclaimEqual: V.Op = BinaryView::NotEq; break;
+    case OO_Equal: V.Op = BinaryView::Assign; break;
+    case OO_PlusEqual: V.Op = BinaryView::AddAssign; break;
+    case OO_MinusEqual: V.Op = BinaryView::SubAssign; break;
+    case OO_Plus: V.Op = BinaryView::Add; break;
+    case OO_Minus: V.Op = BinaryView::Sub; break;
+    default: break;
+    }
+  }
+  return V;
+}
+
+/// ++var, var++, --var, var-- (built-in or overloaded): +1, -1 or 0.
+int unitIncrement(const Expr *E, const VarDecl *Var) {
+  E = E->IgnoreParens();
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (asVarRef(U->getSubExpr()) != Var)
+      return 0;
+    if (U->isIncrementOp())
+      return +1;
+    if (U->isDecrementOp())
+      return -1;
+  }
+  if (const auto *C = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (C->getNumArgs() < 1 || asVarRef(C->getArg(0)) != Var)
+      return 0;
+    if (C->getOperator() == OO_PlusPlus)
+      return +1;
+    if (C->getOperator() == OO_MinusMinus)
+      return -1;
+  }
+  return 0;
+}
+
+class LoopFormChecker {
+public:
+  LoopFormChecker(const ForStmt *For, ASTContext &Ctx, SourceLocation Pragma)
+      : For(For), Ctx(Ctx), PragmaLoc(Pragma) {}
+
+  LoopFormResult run() {
+    LoopFormResult R;
+    CanonicalLoop L;
+    L.For = For;
+    if (!checkInit(L) || !checkType(L) || !checkCond(L) || !checkIncr(L) ||
+        !checkInvariance(L) || !checkStepSign(L)) {
+      R.Diags = std::move(Diags);
+      return R;
+    }
+    R.Loop = std::move(L);
+    return R;
+  }
+
+private:
+  const ForStmt *For;
+  ASTContext &Ctx;
+  SourceLocation PragmaLoc;
+  std::vector<PendingDiag> Diags;
+
+  bool fail(Diag Id, std::vector<std::string> Args, SourceLocation PartLoc,
+            const char *Part) {
+    Diags.push_back(PendingDiag{Id, PragmaLoc, std::move(Args), {}, 0, {}});
+    if (PartLoc.isValid())
+      Diags.push_back(
+          PendingDiag{Diag::LoopPartHere, PartLoc, {Part}, {}, 0, {}});
+    return false;
+  }
+
+  std::string text(const Stmt *S) { return sourceText(S->getSourceRange(), Ctx); }
+
+  bool checkInit(CanonicalLoop &L) {
+    const Stmt *Init = For->getInit();
+    SourceLocation Where = Init ? Init->getBeginLoc() : For->getLParenLoc();
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+          if (VD->hasInit()) {
+            L.Var = VD;
+            L.DeclaredInInit = true;
+            L.Init = VD->getInit();
+          }
+    } else if (const auto *E = dyn_cast_or_null<Expr>(Init)) {
+      BinaryView B = viewBinary(E);
+      if (B.Op == BinaryView::Assign && asVarRef(B.LHS)) {
+        L.Var = asVarRef(B.LHS);
+        L.Init = B.RHS;
+      }
+    }
+    if (!L.Var)
+      return fail(Diag::NonCanonicalInit, {}, Where, "the initialization");
+    L.VarName = L.Var->getName().str();
+    L.InitText = text(L.Init);
+    return true;
+  }
+
+  bool checkType(CanonicalLoop &L) {
+    QualType T = L.Var->getType();
+    L.IsPointer = T->isPointerType();
+    bool Integer = T->isIntegerType() && !T->isBooleanType();
+    if (!L.IsPointer && !Integer && !T->isDependentType())
+      return fail(Diag::NonCanonicalVarType, {L.VarName}, L.Var->getLocation(),
+                  "the loop variable");
+    PrintingPolicy Policy(Ctx.getLangOpts());
+    Policy.SuppressScope = false;
+    L.VarType = T.getUnqualifiedType().getAsString(Policy);
+    return true;
+  }
+
+  bool checkCond(CanonicalLoop &L) {
+    const Expr *Cond = For->getCond();
+    SourceLocation Where = Cond ? Cond->getBeginLoc() : For->getLParenLoc();
+    if (!Cond)
+      return fail(Diag::NonCanonicalCond, {L.VarName}, Where, "the condition");
+    BinaryView B = viewBinary(Cond);
+    bool Swapped = false;
+    const Expr *Bound = nullptr;
+    if (asVarRef(B.LHS) == L.Var) {
+      Bound = B.RHS;
+    } else if (asVarRef(B.RHS) == L.Var) {
+      Bound = B.LHS;
+      Swapped = true;
+    }
+    LoopCompare C;
+    switch (B.Op) {
+    case BinaryView::Less: C = Swapped ? LoopCompare::GT : LoopCompare::LT; break;
+    case BinaryView::LessEq: C = Swapped ? LoopCompare::GE : LoopCompare::LE; break;
+    case BinaryView::Greater: C = Swapped ? LoopCompare::LT : LoopCompare::GT; break;
+    case BinaryView::GreaterEq: C = Swapped ? LoopCompare::LE : LoopCompare::GE; break;
+    case BinaryView::NotEq: C = LoopCompare::NE; break;
+    default: Bound = nullptr; break;
+    }
+    if (!Bound)
+      return fail(Diag::NonCanonicalCond, {L.VarName}, Where, "the condition");
+    L.Compare = C;
+    L.Bound = Bound;
+    L.BoundText = text(Bound);
+    return true;
+  }
+
+  bool checkIncr(CanonicalLoop &L) {
+    const Expr *Inc = For->getInc();
+    SourceLocation Where = Inc ? Inc->getBeginLoc() : For->getRParenLoc();
+    if (!Inc)
+      return fail(Diag::NonCanonicalIncr, {L.VarName}, Where, "the increment");
+    L.IncText = text(Inc);
+    if (int Unit = unitIncrement(Inc, L.Var)) {
+      L.Direction = Unit;
+      L.StepText = "1";
+      return true;
+    }
+    BinaryView B = viewBinary(Inc);
+    if (asVarRef(B.LHS) == L.Var) {
+      if (B.Op == BinaryView::AddAssign || B.Op == BinaryView::SubAssign) {
+        L.Direction = B.Op == BinaryView::AddAssign ? +1 : -1;
+        L.Step = B.RHS;
+      } else if (B.Op == BinaryView::Assign) {
+        BinaryView R = viewBinary(B.RHS);
+        if (R.Op == BinaryView::Add && asVarRef(R.LHS) == L.Var)
+          L.Step = R.RHS;
+        else if (R.Op == BinaryView::Add && asVarRef(R.RHS) == L.Var)
+          L.Step = R.LHS;
+        else if (R.Op == BinaryView::Sub && asVarRef(R.LHS) == L.Var) {
+          L.Step = R.RHS;
+          L.Direction = -1;
+        }
+      }
+    }
+    if (!L.Step)
+      return fail(Diag::NonCanonicalIncr, {L.VarName}, Where, "the increment");
+    L.StepText = text(L.Step);
+    return true;
+  }
+
+  bool checkInvariance(CanonicalLoop &L) {
+    if (refersTo(L.Bound, L.Var))
+      return fail(Diag::NonCanonicalVariant, {"bound", L.VarName},
+                  L.Bound->getBeginLoc(), "the bound");
+    if (L.Step && refersTo(L.Step, L.Var))
+      return fail(Diag::NonCanonicalVariant, {"step", L.VarName},
+                  L.Step->getBeginLoc(), "the step");
+    return true;
+  }
+
+  /// A constant step must move towards the bound.
+  bool checkStepSign(CanonicalLoop &L) {
+    int64_t Step = 1;
+    if (L.Step) {
+      if (L.Step->isValueDependent())
+        return true;
+      Expr::EvalResult R;
+      if (!L.Step->EvaluateAsInt(R, Ctx))
+        return true;
+      Step = R.Val.getInt().getSExtValue();
+    }
+    Step *= L.Direction;
+    bool Up = L.Compare == LoopCompare::LT || L.Compare == LoopCompare::LE;
+    bool Down = L.Compare == LoopCompare::GT || L.Compare == LoopCompare::GE;
+    static const char *const OpNames[] = {"<", "<=", ">", ">=", "!="};
+    if (Step == 0 || (Up && Step < 0) || (Down && Step > 0))
+      return fail(Diag::NonCanonicalStepSign,
+                  {L.VarName, OpNames[static_cast<int>(L.Compare)]},
+                  For->getInc()->getBeginLoc(), "the increment");
+    return true;
+  }
+};
+
+} // namespace
+
+bool refersTo(const Stmt *E, const VarDecl *Var) {
+  if (!E)
+    return false;
+  RefFinder F(Var);
+  F.TraverseStmt(const_cast<Stmt *>(E));
+  return F.Found;
+}
+
+LoopFormResult analyzeLoopForm(const ForStmt *For, ASTContext &Ctx,
+                               SourceLocation PragmaLoc) {
+  return LoopFormChecker(For, Ctx, PragmaLoc).run();
+}
+
+} // namespace orbis

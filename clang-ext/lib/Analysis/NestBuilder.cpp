@@ -1,0 +1,393 @@
+/// \file
+/// Binding directives to statements and building tiled nests (see
+/// NestBuilder.h). One walk over each function body keeps a stack of the
+/// blocked loops that enclose the current statement; the rules that need the
+/// whole nest (where the instruction block is) are checked when the
+/// outermost loop of a nest has been walked.
+#include "orbis/NestBuilder.h"
+#include "orbis/BlockLocalCheck.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace orbis {
+
+bool NestBuildResult::ok() const {
+  for (const PendingDiag &D : Diags)
+    if (D.Id != Diag::LoopPartHere && D.Id != Diag::PreviousBlockHere &&
+        D.Id != Diag::NestedBlockedLoopHere)
+      return false;
+  return true;
+}
+
+namespace {
+
+std::optional<TileQuery> tileQueryOf(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Call->getNumArgs() != 0 || !Callee->getIdentifier())
+    return std::nullopt;
+  StringRef Name = Callee->getName();
+  if (Name == "omp_num_blocks")
+    return TileQuery::NumBlocks;
+  if (Name == "omp_block_num")
+    return TileQuery::BlockNum;
+  if (Name == "omp_block_size")
+    return TileQuery::BlockSize;
+  if (Name == "omp_total_size")
+    return TileQuery::TotalSize;
+  return std::nullopt;
+}
+
+/// Largest element size of arrays subscripted in a statement.
+class ElemSizeFinder : public RecursiveASTVisitor<ElemSizeFinder> {
+public:
+  explicit ElemSizeFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    QualType T = E->getType();
+    if (!T->isDependentType() && !T->isIncompleteType() && T->isScalarType())
+      Max = std::max<unsigned>(Max, Ctx.getTypeSizeInChars(T).getQuantity());
+    return true;
+  }
+  ASTContext &Ctx;
+  unsigned Max = 0;
+};
+
+class Builder {
+public:
+  Builder(ASTContext &Ctx, const std::vector<CollectedDirective> &Directives)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()) {
+    for (const CollectedDirective &D : Directives) {
+      if (!isRelevant(D.Dir))
+        continue;
+      ByNextCode[D.NextCodeLoc.getRawEncoding()].push_back(&D);
+      Relevant.push_back(&D);
+    }
+  }
+
+  void walkFunctionBody(Stmt *Body) {
+    if (!Body || !Walked.insert(Body).second)
+      return;
+    State Fresh;
+    walk(Body, /*StatementPosition=*/true, Fresh);
+  }
+
+  NestBuildResult finish() {
+    for (const CollectedDirective *D : Relevant) {
+      if (Bound.count(D))
+        continue;
+      if (D->Dir.Kind == DirectiveKind::Block)
+        error(Diag::ExpectedStatementAfterBlock, D->Dir.Loc);
+      else if (D->Dir.isLoopDirective())
+        error(Diag::ExpectedForLoop, D->Dir.Loc, {D->Dir.Name});
+    }
+    return std::move(Result);
+  }
+
+private:
+  struct State {
+    std::vector<BlockedLoop *> Stack; ///< enclosing blocked loops
+    TiledNest *Nest = nullptr;
+    BlockedLoop *BlockOwner = nullptr; ///< loop holding `omp block`
+    bool InInstructionBlock = false;
+    unsigned BreakDepth = 0; ///< loops/switches since the innermost blocked loop
+  };
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  llvm::DenseMap<unsigned, std::vector<const CollectedDirective *>> ByNextCode;
+  std::vector<const CollectedDirective *> Relevant;
+  llvm::SmallPtrSet<const CollectedDirective *, 16> Bound;
+  llvm::SmallPtrSet<Stmt *, 16> Walked;
+  NestBuildResult Result;
+  unsigned NextNestId = 0;
+  unsigned NextDirectiveId = 0;
+
+  static bool isRelevant(const Directive &D) {
+    return D.isExtension() || D.Kind == DirectiveKind::Single ||
+           D.Kind == DirectiveKind::Atomic;
+  }
+
+  void error(Diag Id, SourceLocation Loc, std::vector<std::string> Args = {}) {
+    Result.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});
+  }
+
+  std::vector<const CollectedDirective *> directivesAt(const Stmt *S) {
+    SourceLocation Begin = S->getBeginLoc();
+    if (Begin.isInvalid())
+      return {};
+    SourceLocation Expansion = SM.getExpansionLoc(Begin);
+    auto It = ByNextCode.find(Expansion.getRawEncoding());
+    if (It == ByNextCode.end())
+      return {};
+    std::vector<const CollectedDirective *> Out;
+    for (const CollectedDirective *D : It->second)
+      if (Bound.insert(D).second)
+        Out.push_back(D);
+    return Out;
+  }
+
+  void walk(Stmt *S, bool StatementPosition, State &St) {
+    if (!S)
+      return;
+    if (StatementPosition) {
+      const CollectedDirective *LoopPragma = nullptr;
+      const CollectedDirective *BlockPragma = nullptr;
+      std::vector<const CollectedDirective *> Others;
+      for (const CollectedDirective *D : directivesAt(S)) {
+        if (D->Dir.isLoopDirective() && D->Dir.isExtension())
+          LoopPragma = D;
+        else if (D->Dir.Kind == DirectiveKind::Block)
+          BlockPragma = D;
+        else
+          Others.push_back(D);
+      }
+      for (const CollectedDirective *D : Others)
+        recordNested(D, S, St);
+      if (BlockPragma)
+        return walkInstructionBlock(BlockPragma, S, St);
+      if (LoopPragma)
+        return walkDirectedLoop(LoopPragma, S, St);
+    }
+    walkChildren(S, St);
+  }
+
+  void walkChildren(Stmt *S, State &St) {
+    if (auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+      for (Expr *Init : Lambda->capture_inits())
+        walk(Init, false, St);
+      State Fresh;
+      walk(Lambda->getBody(), true, Fresh);
+      return;
+    }
+    if (auto *Call = dyn_cast<CallExpr>(S))
+      if (std::optional<TileQuery> Q = tileQueryOf(Call))
+        if (!St.Stack.empty() && Call->getBeginLoc().isFileID() &&
+            Call->getEndLoc().isFileID())
+          St.Stack.back()->Queries.push_back({Call, *Q});
+    if (isa<BreakStmt>(S) && !St.Stack.empty() && St.BreakDepth == 0)
+      error(Diag::BreakInBlockedLoop, S->getBeginLoc());
+
+    bool Breakable = isa<ForStmt, WhileStmt, DoStmt, SwitchStmt,
+                         CXXForRangeStmt>(S);
+    if (Breakable)
+      ++St.BreakDepth;
+    for (Stmt *Child : S->children())
+      walk(Child, isStatementChild(S, Child), St);
+    if (Breakable)
+      --St.BreakDepth;
+  }
+
+  static bool isStatementChild(const Stmt *Parent, const Stmt *Child) {
+    if (isa<CompoundStmt, CaseStmt, DefaultStmt, LabelStmt, AttributedStmt>(
+            Parent))
+      return true;
+    if (const auto *F = dyn_cast<ForStmt>(Parent))
+      return Child == F->getBody();
+    if (const auto *W = dyn_cast<WhileStmt>(Parent))
+      return Child == W->getBody();
+    if (const auto *D = dyn_cast<DoStmt>(Parent))
+      return Child == D->getBody();
+    if (const auto *I = dyn_cast<IfStmt>(Parent))
+      return Child == I->getThen() || Child == I->getElse();
+    if (const auto *Sw = dyn_cast<SwitchStmt>(Parent))
+      return Child == Sw->getBody();
+    if (const auto *R = dyn_cast<CXXForRangeStmt>(Parent))
+      return Child == R->getBody();
+    return false;
+  }
+
+  void recordNested(const CollectedDirective *D, Stmt *S, State &St) {
+    const Directive &Dir = D->Dir;
+    if (Dir.Kind == DirectiveKind::WorldParallelFor) {
+      if (!isa<ForStmt>(S))
+        return error(Diag::ExpectedForLoop, Dir.Loc, {Dir.Name});
+      if (!St.Stack.empty())
+        return error(Diag::WorldInBlockedNest, Dir.Loc);
+      return error(Diag::WorldParallelNotLowered, Dir.Loc);
+    }
+    if (!St.Nest)
+      return; // a standard single/atomic outside nests keeps its meaning
+    if (Dir.Kind == DirectiveKind::Single) {
+      if (St.InInstructionBlock)
+        return error(Diag::SingleInInstructionBlock, Dir.Loc);
+      for (const PassThroughClause &C : Dir.Clauses)
+        if (C.Name != "nowait")
+          return error(Diag::SingleClauseNotSupported, C.Loc, {C.Name});
+      St.Nest->Singles.push_back({D, S, NextDirectiveId++});
+    } else if (Dir.Kind == DirectiveKind::Atomic && !Dir.HasMemoryOrder) {
+      St.Nest->Atomics.push_back({D, S, NextDirectiveId++});
+    }
+  }
+
+  void walkInstructionBlock(const CollectedDirective *D, Stmt *S, State &St) {
+    if (St.Stack.empty()) {
+      error(Diag::BlockOutsideBlockedLoop, D->Dir.Loc);
+      return walkChildren(S, St);
+    }
+    if (St.Nest->BlockPragma) {
+      error(Diag::TwoBlocksInNest, D->Dir.Loc);
+      error(Diag::PreviousBlockHere, St.Nest->BlockPragma->Dir.Loc);
+      return walkChildren(S, St);
+    }
+    St.Nest->BlockPragma = D;
+    St.Nest->InstructionBlock = S;
+    St.BlockOwner = St.Stack.back();
+    bool Saved = St.InInstructionBlock;
+    St.InInstructionBlock = true;
+    walk(S, /*StatementPosition=*/false, St);
+    St.InInstructionBlock = Saved;
+  }
+
+  void walkDirectedLoop(const CollectedDirective *D, Stmt *S, State &St) {
+    const Directive &Dir = D->Dir;
+    auto *For = dyn_cast<ForStmt>(S);
+    if (!For) {
+      error(Diag::ExpectedForLoop, Dir.Loc, {Dir.Name});
+      return walkChildren(S, St);
+    }
+    if (Dir.Kind == DirectiveKind::WorldParallelFor) {
+      recordNested(D, S, St);
+      return walkChildren(S, St);
+    }
+    if (For->getBeginLoc().isMacroID() || For->getBody()->getEndLoc().isMacroID()) {
+      error(Diag::LoopFromMacro, Dir.Loc);
+      return;
+    }
+    if (St.InInstructionBlock) {
+      error(Diag::BlockedInInstructionBlock, Dir.Loc);
+      return walkChildren(S, St);
+    }
+    LoopFormResult Form =
+        analyzeLoopForm(For, Ctx, Dir.ScheduleLoc.isValid() ? Dir.ScheduleLoc
+                                                           : Dir.Loc);
+    if (!Form.Loop) {
+      Result.Diags.insert(Result.Diags.end(), Form.Diags.begin(),
+                          Form.Diags.end());
+      return walkChildren(S, St);
+    }
+    for (BlockedLoop *Outer : St.Stack)
+      for (const Expr *E : {Form.Loop->Init, Form.Loop->Bound, Form.Loop->Step})
+        if (refersTo(E, Outer->Form.Var))
+          return error(Diag::NestedBoundDependsOnOuter, Dir.Loc,
+                       {Outer->Form.VarName});
+
+    // The header's expressions belong to the enclosing context.
+    walk(For->getInit(), false, St);
+    walk(For->getCond(), false, St);
+    walk(For->getInc(), false, St);
+
+    bool Root = St.Stack.empty();
+    std::unique_ptr<TiledNest> NewNest;
+    if (Root) {
+      NewNest = std::make_unique<TiledNest>();
+      NewNest->Id = NextNestId++;
+      St.Nest = NewNest.get();
+      St.BlockOwner = nullptr;
+    }
+    auto Loop = std::make_unique<BlockedLoop>();
+    Loop->Pragma = D;
+    Loop->For = For;
+    Loop->Form = std::move(*Form.Loop);
+    if (!Root) {
+      BlockedLoop *Parent = St.Stack.back();
+      if (Parent->Child) {
+        error(Diag::TwoNestedBlockedLoops, Dir.Loc);
+        error(Diag::NestedBlockedLoopHere, Parent->Child->Pragma->Dir.Loc);
+        return;
+      }
+      Loop->Parent = Parent;
+      Loop->Level = Parent->Level + 1;
+      Parent->Child = Loop.get();
+    }
+    BlockedLoop *Current = Loop.get();
+    St.Nest->Loops.push_back(std::move(Loop));
+
+    unsigned SavedBreakDepth = St.BreakDepth;
+    St.BreakDepth = 0;
+    St.Stack.push_back(Current);
+    walk(For->getBody(), /*StatementPosition=*/true, St);
+    St.Stack.pop_back();
+    St.BreakDepth = SavedBreakDepth;
+
+    if (Root) {
+      finishNest(*NewNest, St);
+      Result.Model.Nests.push_back(std::move(NewNest));
+      St.Nest = nullptr;
+      St.BlockOwner = nullptr;
+    }
+  }
+
+  /// Rules that need the whole nest.
+  void finishNest(TiledNest &Nest, State &St) {
+    if (Nest.BlockPragma && St.BlockOwner && St.BlockOwner->Child) {
+      error(Diag::BlockNotInnermost, Nest.BlockPragma->Dir.Loc);
+      error(Diag::NestedBlockedLoopHere,
+            St.BlockOwner->Child->Pragma->Dir.Loc);
+      return;
+    }
+    if (!Nest.BlockPragma)
+      for (const auto &L : Nest.Loops)
+        if (L->Child && !bodyIsOnly(L->For->getBody(), L->Child->For)) {
+          error(Diag::StatementsNeedBlock, L->Pragma->Dir.Loc);
+          return;
+        }
+    const Stmt *Instr = Nest.InstructionBlock
+                            ? Nest.InstructionBlock
+                            : Nest.innermost().For->getBody();
+    ElemSizeFinder Sizes(Ctx);
+    Sizes.TraverseStmt(const_cast<Stmt *>(Instr));
+    if (Sizes.Max)
+      Nest.ElemSize = Sizes.Max;
+    std::vector<PendingDiag> LocalDiags = checkBlockLocals(Nest, Ctx);
+    Result.Diags.insert(Result.Diags.end(), LocalDiags.begin(),
+                        LocalDiags.end());
+  }
+
+  static bool bodyIsOnly(const Stmt *Body, const Stmt *Child) {
+    if (Body == Child)
+      return true;
+    const auto *Compound = dyn_cast<CompoundStmt>(Body);
+    if (!Compound)
+      return false;
+    unsigned Count = 0;
+    bool HasChild = false;
+    for (const Stmt *S : Compound->body()) {
+      if (isa<NullStmt>(S))
+        continue;
+      ++Count;
+      HasChild |= S == Child;
+    }
+    return Count == 1 && HasChild;
+  }
+};
+
+class FunctionVisitor : public RecursiveASTVisitor<FunctionVisitor> {
+public:
+  FunctionVisitor(Builder &B, const SourceManager &SM) : B(B), SM(SM) {}
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->doesThisDeclarationHaveABody() &&
+        SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
+      B.walkFunctionBody(F->getBody());
+    return true;
+  }
+
+private:
+  Builder &B;
+  const SourceManager &SM;
+};
+
+} // namespace
+
+NestBuildResult buildNests(ASTContext &Ctx,
+                           const std::vector<CollectedDirective> &Directives) {
+  Builder B(Ctx, Directives);
+  FunctionVisitor V(B, Ctx.getSourceManager());
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return B.finish();
+}
+
+} // namespace orbis

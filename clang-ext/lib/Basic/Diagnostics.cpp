@@ -1,0 +1,45 @@
+/// \file
+/// Turns orbis diagnostics into Clang diagnostics (see Diagnostics.h).
+#include "orbis/Diagnostics.h"
+
+using namespace clang;
+
+namespace orbis {
+namespace {
+
+struct DiagInfo {
+  DiagnosticsEngine::Level Level;
+  const char *Text;
+};
+
+const DiagInfo Table[] = {
+#define ORBIS_DIAG(ID, LEVEL, TEXT) {DiagnosticsEngine::LEVEL, TEXT},
+#include "orbis/Diagnostics.def"
+#undef ORBIS_DIAG
+};
+
+} // namespace
+
+DiagnosticBuilder DiagReporter::report(SourceLocation Loc, Diag Id) {
+  if (Ids.empty())
+    Ids.assign(std::size(Table), 0);
+  unsigned Index = static_cast<unsigned>(Id);
+  if (!Ids[Index])
+    Ids[Index] = Engine.getDiagnosticIDs()->getCustomDiagID(
+        static_cast<DiagnosticIDs::Level>(Table[Index].Level),
+        Table[Index].Text);
+  return Engine.Report(Loc, Ids[Index]);
+}
+
+void DiagReporter::report(const PendingDiag &D) {
+  DiagnosticBuilder B = report(D.Loc, D.Id);
+  for (const std::string &Arg : D.Args)
+    B << Arg;
+  if (D.FixLoc.isValid())
+    B << FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(D.FixLoc,
+                                      D.FixLoc.getLocWithOffset(D.FixLength)),
+        D.FixText);
+}
+
+} // namespace orbis

@@ -1,0 +1,125 @@
+/// \file
+/// Command-line splitting (see CommandLine.h).
+#include "CommandLine.h"
+
+#include "clang/Driver/Options.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang::driver;
+
+namespace orbis {
+namespace {
+
+InputKind kindFromLanguage(llvm::StringRef Lang) {
+  return llvm::StringSwitch<InputKind>(Lang)
+      .Case("c", InputKind::CSource)
+      .Case("c++", InputKind::CXXSource)
+      .Default(InputKind::Other);
+}
+
+InputKind kindFromExtension(llvm::StringRef Path, bool CXXDriver) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  if (Ext == ".c")
+    return CXXDriver ? InputKind::CXXSource : InputKind::CSource;
+  return llvm::StringSwitch<InputKind>(Ext)
+      .Cases(".cc", ".cpp", ".cxx", ".c++", ".C", InputKind::CXXSource)
+      .Cases(".cp", ".CPP", ".CC", ".hpp", InputKind::CXXSource)
+      .Default(InputKind::Other);
+}
+
+} // namespace
+
+DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
+                                         bool CXXDriver) {
+  DriverCommandLine Out;
+  std::vector<const char *> ForClang;
+  for (const char *A : Args) {
+    llvm::StringRef S(A);
+    if (S == "--emit-lowered") {
+      Out.EmitLowered = true;
+    } else if (S.starts_with("--emit-lowered=")) {
+      Out.EmitLowered = true;
+      Out.EmitLoweredFile = S.drop_front(strlen("--emit-lowered=")).str();
+    } else {
+      ForClang.push_back(A);
+    }
+  }
+
+  const llvm::opt::OptTable &Table = getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed =
+      Table.ParseArgs(ForClang, MissingIndex, MissingCount,
+                      llvm::opt::Visibility(options::ClangOption));
+  if (MissingCount)
+    Out.Errors.push_back("argument to '" +
+                         std::string(ForClang[MissingIndex]) + "' is missing");
+
+  std::optional<InputKind> Forced;
+  for (const llvm::opt::Arg *A : Parsed) {
+    const llvm::opt::Option &O = A->getOption();
+    llvm::opt::ArgStringList Rendered;
+    if (O.matches(options::OPT_INPUT)) {
+      std::string Path = A->getValue();
+      InputKind K = Forced ? *Forced : kindFromExtension(Path, CXXDriver);
+      if (K != InputKind::Other)
+        Out.Inputs.push_back({Path, K, Out.ClangArgs.size()});
+      Out.ClangArgs.push_back(Path);
+      Out.HasInputs = true;
+      continue;
+    }
+    if (O.matches(options::OPT_o)) {
+      Out.Output = A->getValue();
+    } else if (O.matches(options::OPT_fno_openmp)) {
+      Out.OpenMP = false;
+      continue;
+    } else if (O.matches(options::OPT_fopenmp) ||
+               O.matches(options::OPT_fopenmp_EQ)) {
+      Out.OpenMP = true;
+      continue; // added back by the driver as -fopenmp
+    } else if (O.matches(options::OPT__HASH_HASH_HASH)) {
+      Out.DryRun = true;
+      continue;
+    } else if (O.matches(options::OPT_v)) {
+      Out.Verbose = true;
+    } else if (O.matches(options::OPT_x)) {
+      llvm::StringRef Lang = A->getValue();
+      Forced = Lang == "none" ? std::nullopt
+                              : std::optional<InputKind>(kindFromLanguage(Lang));
+    } else if (O.matches(options::OPT_c)) {
+      if (Out.Stage == Phase::Link)
+        Out.Stage = Phase::Compile;
+    } else if (O.matches(options::OPT_S)) {
+      Out.Stage = Phase::Assemble;
+    } else if (O.matches(options::OPT_E)) {
+      Out.Stage = Phase::Preprocess;
+    } else if (O.matches(options::OPT_fsyntax_only)) {
+      Out.Stage = Phase::SyntaxOnly;
+    } else if (O.matches(options::OPT_M) || O.matches(options::OPT_MM)) {
+      Out.Stage = Phase::DepsOnly;
+    } else if (O.matches(options::OPT_MD) || O.matches(options::OPT_MMD)) {
+      Out.WritesDeps = true;
+    } else if (O.matches(options::OPT_MF)) {
+      Out.DepFile = A->getValue();
+    }
+    if (O.matches(options::OPT_UNKNOWN)) {
+      Out.ClangArgs.push_back(A->getAsString(Parsed));
+      continue;
+    }
+    A->render(Parsed, Rendered);
+    bool ForParsing = !O.matches(options::OPT_o) && !O.matches(options::OPT_c) &&
+                      !O.matches(options::OPT_S) && !O.matches(options::OPT_E) &&
+                      !O.matches(options::OPT_fsyntax_only) &&
+                      !O.matches(options::OPT_v) &&
+                      !O.matches(options::OPT_M_Group);
+    for (const char *R : Rendered) {
+      Out.ClangArgs.push_back(R);
+      if (ForParsing)
+        Out.FrontendArgs.push_back(R);
+    }
+  }
+  return Out;
+}
+
+} // namespace orbis

@@ -1,0 +1,253 @@
+/// \file
+/// The driver's pipeline (see Driver.h): lower each source to a temporary
+/// file with the same name, then run clang once on the rewritten command line
+/// so that clang's own handling of -c/-o/-E/-S, several inputs and linking is
+/// kept exactly. Dependency files are rewritten to name the user's sources.
+#include "orbis/Driver.h"
+
+#include "CommandLine.h"
+#include "orbis/LowerSource.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+namespace orbis {
+namespace {
+
+const char *const OpenMPVersionMacro = "-D_OPENMP=202011";
+
+std::string driverName(DriverLanguage Lang) {
+  return Lang == DriverLanguage::CXX ? "orbis-c++" : "orbis-cc";
+}
+
+bool mayContainDirectives(llvm::StringRef Text) {
+  return Text.contains("pragma") || Text.contains("Pragma");
+}
+
+void printCommand(llvm::raw_ostream &OS, llvm::ArrayRef<std::string> Cmd) {
+  for (const std::string &A : Cmd) {
+    OS << " \"";
+    for (char C : A) {
+      if (C == '"' || C == '\\')
+        OS << '\\';
+      OS << C;
+    }
+    OS << "\"";
+  }
+  OS << "\n";
+}
+
+/// A temporary directory removed at the end unless ORBIS_KEEP_TEMPS is set.
+class TempDir {
+public:
+  ~TempDir() {
+    if (!Path.empty() && !llvm::sys::Process::GetEnv("ORBIS_KEEP_TEMPS"))
+      llvm::sys::fs::remove_directories(Path);
+  }
+  /// A fresh subdirectory, so that inputs with equal names do not collide.
+  std::string subdir() {
+    if (Path.empty()) {
+      llvm::SmallString<128> P;
+      if (llvm::sys::fs::createUniqueDirectory("orbis", P))
+        return "";
+      Path = std::string(P);
+    }
+    std::string Sub = Path + "/" + std::to_string(Count++);
+    llvm::sys::fs::create_directory(Sub);
+    return Sub;
+  }
+
+private:
+  std::string Path;
+  unsigned Count = 0;
+};
+
+bool writeFile(const std::string &Path, llvm::StringRef Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return false;
+  OS << Text;
+  return true;
+}
+
+/// Makes a dependency file name the user's sources instead of the lowered
+/// temporaries.
+void fixDependencyFile(const std::string &DepFile,
+                       llvm::ArrayRef<std::pair<std::string, std::string>>
+                           Renamed) {
+  auto Buffer = llvm::MemoryBuffer::getFile(DepFile);
+  if (!Buffer)
+    return;
+  std::string Text = (*Buffer)->getBuffer().str();
+  for (const auto &[Temp, Original] : Renamed) {
+    size_t Pos = 0;
+    while ((Pos = Text.find(Temp, Pos)) != std::string::npos) {
+      Text.replace(Pos, Temp.size(), Original);
+      Pos += Original.size();
+    }
+  }
+  writeFile(DepFile, Text);
+}
+
+} // namespace
+
+int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
+              const DriverPaths &Paths) {
+  std::string Name = driverName(Lang);
+  DriverCommandLine CL =
+      parseDriverCommandLine(Argv.drop_front(), Lang == DriverLanguage::CXX);
+  for (const std::string &E : CL.Errors) {
+    llvm::errs() << Name << ": error: " << E << "\n";
+    return 1;
+  }
+  if (CL.Verbose)
+    llvm::errs() << "Orbis " << Name << " 0.1.0 (lowering with Clang "
+                 << "19 libraries; compiling with " << Paths.Clang << ")\n";
+
+  bool ShowColors = llvm::sys::Process::StandardErrIsDisplayed();
+  TempDir Temps;
+  std::vector<std::string> Final = CL.ClangArgs;
+  std::vector<std::pair<std::string, std::string>> Renamed;
+  std::set<std::string> QuoteDirs;
+  std::string EmittedText;
+  bool Lower = CL.OpenMP && CL.Stage != Phase::DepsOnly;
+
+  for (const DriverInput &In : CL.Inputs) {
+    if (!Lower)
+      break;
+    auto Source = llvm::MemoryBuffer::getFile(In.Path);
+    if (!Source)
+      continue; // clang reports the missing file itself
+    std::string Lowered;
+    bool Changed = false;
+    if (mayContainDirectives((*Source)->getBuffer())) {
+      LowerRequest Req;
+      Req.InputFile = In.Path;
+      Req.ClangArgs.push_back(Paths.Clang);
+      llvm::append_range(Req.ClangArgs, CL.FrontendArgs);
+      Req.ClangArgs.push_back("-fsyntax-only");
+      Req.ClangArgs.push_back(OpenMPVersionMacro);
+      Req.ClangArgs.push_back("-I" + Paths.IncludeDir);
+      Req.ClangArgs.push_back("-x");
+      Req.ClangArgs.push_back(In.Kind == InputKind::CXXSource ? "c++" : "c");
+      Req.ClangArgs.push_back(In.Path);
+      if (CL.Verbose || CL.DryRun) {
+        llvm::errs() << " (lower)";
+        printCommand(llvm::errs(), Req.ClangArgs);
+      }
+      LowerOutcome Out = lowerSource(Req, llvm::errs(), ShowColors);
+      if (!Out.Success)
+        return 1;
+      Changed = Out.Changed;
+      Lowered = std::move(Out.Lowered);
+    }
+    if (CL.EmitLowered)
+      EmittedText += Changed ? Lowered : (*Source)->getBuffer().str();
+    if (!Changed)
+      continue;
+    std::string Dir = Temps.subdir();
+    std::string TempPath =
+        Dir + "/" + llvm::sys::path::filename(In.Path).str();
+    if (Dir.empty() || !writeFile(TempPath, Lowered)) {
+      llvm::errs() << Name << ": error: cannot write a temporary file\n";
+      return 1;
+    }
+    Final[In.ArgIndex] = TempPath;
+    Renamed.push_back({TempPath, In.Path});
+    llvm::SmallString<256> SourceDir(In.Path);
+    llvm::sys::path::remove_filename(SourceDir);
+    QuoteDirs.insert(SourceDir.empty() ? "." : std::string(SourceDir));
+  }
+
+  if (CL.EmitLowered) {
+    if (CL.EmitLoweredFile.empty()) {
+      llvm::outs() << EmittedText;
+      return 0;
+    }
+    if (!writeFile(CL.EmitLoweredFile, EmittedText)) {
+      llvm::errs() << Name << ": error: cannot write '" << CL.EmitLoweredFile
+                   << "'\n";
+      return 1;
+    }
+  }
+
+  // The lowered file lives elsewhere: its quoted includes must still find
+  // the headers beside the original.
+  for (const std::string &Dir : QuoteDirs) {
+    Final.push_back("-iquote");
+    Final.push_back(Dir);
+  }
+  if (CL.OpenMP)
+    Final.push_back("-fopenmp");
+  Final.push_back("-I" + Paths.IncludeDir);
+  if (CL.Stage == Phase::Link && CL.HasInputs) {
+    Final.push_back("-L" + Paths.LibDir);
+    Final.push_back("-Wl,-rpath," + Paths.LibDir);
+    Final.push_back("-lorbis_tile");
+    if (CL.OpenMP)
+      Final.push_back("-Wl,-rpath," + Paths.OpenMPLibDir);
+  }
+
+  std::vector<std::string> Cmd = {Paths.Clang};
+  llvm::append_range(Cmd, Final);
+  if (CL.DryRun) {
+    printCommand(llvm::errs(), Cmd);
+    return 0;
+  }
+  if (CL.Verbose)
+    printCommand(llvm::errs(), Cmd);
+  std::vector<llvm::StringRef> CmdRefs(Cmd.begin(), Cmd.end());
+  std::string ErrMsg;
+  int RC = llvm::sys::ExecuteAndWait(Paths.Clang, CmdRefs, std::nullopt, {}, 0,
+                                     0, &ErrMsg);
+  if (RC < 0) {
+    llvm::errs() << Name << ": error: cannot run '" << Paths.Clang
+                 << "': " << ErrMsg << "\n";
+    return 1;
+  }
+  if (RC == 0 && CL.WritesDeps && !Renamed.empty()) {
+    std::string DepFile;
+    if (CL.DepFile)
+      DepFile = *CL.DepFile;
+    else if (CL.Output && CL.Stage == Phase::Compile) {
+      llvm::SmallString<256> P(*CL.Output);
+      llvm::sys::path::replace_extension(P, ".d");
+      DepFile = std::string(P);
+    }
+    if (!DepFile.empty())
+      fixDependencyFile(DepFile, Renamed);
+  }
+  return RC;
+}
+
+DriverPaths locateDriverPaths(const char *Argv0, DriverLanguage Lang) {
+  DriverPaths P;
+  std::string Exe = llvm::sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&locateDriverPaths));
+  llvm::SmallString<256> Prefix(Exe);
+  llvm::sys::path::remove_filename(Prefix); // bin/
+  llvm::sys::path::remove_filename(Prefix); // prefix
+  llvm::SmallString<256> Inc(Prefix), Lib(Prefix);
+  llvm::sys::path::append(Inc, ORBIS_REL_INCLUDEDIR);
+  llvm::sys::path::append(Lib, ORBIS_REL_LIBDIR);
+  P.IncludeDir = std::string(Inc);
+  P.LibDir = std::string(Lib);
+  P.OpenMPLibDir = ORBIS_OPENMP_LIBDIR;
+  const char *Var = Lang == DriverLanguage::CXX ? "ORBIS_CLANGXX" : "ORBIS_CLANG";
+  if (std::optional<std::string> Env = llvm::sys::Process::GetEnv(Var))
+    P.Clang = *Env;
+  else
+    P.Clang = Lang == DriverLanguage::CXX ? ORBIS_CLANGXX_PATH : ORBIS_CLANG_PATH;
+  return P;
+}
+
+} // namespace orbis

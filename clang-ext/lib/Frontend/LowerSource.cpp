@@ -1,0 +1,130 @@
+/// \file
+/// Runs Clang's front end on one file and lowers it (see LowerSource.h).
+/// The file is parsed without -fopenmp, because Clang rejects the extension
+/// clauses under it; `_OPENMP` is still defined so that the code seen here is
+/// the code the final compilation sees.
+#include "orbis/LowerSource.h"
+
+#include "PragmaCollector.h"
+#include "orbis/HostLowering.h"
+#include "orbis/NestBuilder.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+
+namespace orbis {
+namespace {
+
+class LowerConsumer : public ASTConsumer {
+public:
+  LowerConsumer(CompilerInstance &CI, DiagReporter &Reporter,
+                std::vector<CollectedDirective> &Directives,
+                const std::string &PresumedName, LowerOutcome &Outcome)
+      : CI(CI), Reporter(Reporter), Directives(Directives),
+        PresumedName(PresumedName), Outcome(Outcome) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return;
+    NestBuildResult Nests = buildNests(Ctx, Directives);
+    for (const PendingDiag &D : Nests.Diags)
+      Reporter.report(D);
+    if (!Nests.ok() || CI.getDiagnostics().hasErrorOccurred())
+      return;
+
+    EditList Edits;
+    lowerNestsForHost(Nests.Model, Directives, Ctx, {PresumedName}, Edits);
+    Outcome.Success = true;
+    if (Edits.empty())
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    llvm::Expected<std::string> Text =
+        Edits.apply(SM, SM.getMainFileID(), hostPrologue(), PresumedName);
+    if (!Text) {
+      Outcome.Success = false;
+      llvm::errs() << "orbis: internal error: "
+                   << llvm::toString(Text.takeError()) << "\n";
+      return;
+    }
+    Outcome.Changed = true;
+    Outcome.Lowered = std::move(*Text);
+  }
+
+private:
+  CompilerInstance &CI;
+  DiagReporter &Reporter;
+  std::vector<CollectedDirective> &Directives;
+  const std::string &PresumedName;
+  LowerOutcome &Outcome;
+};
+
+class LowerAction : public ASTFrontendAction {
+public:
+  LowerAction(const std::string &PresumedName, LowerOutcome &Outcome)
+      : PresumedName(PresumedName), Outcome(Outcome) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    Reporter = std::make_unique<DiagReporter>(CI.getDiagnostics());
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaCollector>(
+        CI.getSourceManager(), CI.getLangOpts(), *Reporter, Directives));
+    return std::make_unique<LowerConsumer>(CI, *Reporter, Directives,
+                                           PresumedName, Outcome);
+  }
+
+private:
+  const std::string &PresumedName;
+  LowerOutcome &Outcome;
+  std::unique_ptr<DiagReporter> Reporter;
+  std::vector<CollectedDirective> Directives;
+};
+
+} // namespace
+
+LowerOutcome lowerSource(const LowerRequest &Request,
+                         llvm::raw_ostream &DiagStream, bool ShowColors) {
+  LowerOutcome Outcome;
+  std::vector<const char *> Args;
+  for (const std::string &A : Request.ClangArgs)
+    Args.push_back(A.c_str());
+
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  DiagOpts->ShowColors = ShowColors;
+  auto *Printer = new TextDiagnosticPrinter(DiagStream, DiagOpts.get());
+  auto Diags = llvm::makeIntrusiveRefCnt<DiagnosticsEngine>(
+      llvm::makeIntrusiveRefCnt<DiagnosticIDs>(), DiagOpts.get(), Printer,
+      /*ShouldOwnClient=*/true);
+  // Warnings belong to the real compilation, which reports them once.
+  Diags->setIgnoreAllWarnings(true);
+
+  CreateInvocationOptions Opts;
+  Opts.Diags = Diags;
+  std::shared_ptr<CompilerInvocation> Invocation =
+      createInvocation(Args, std::move(Opts));
+  if (!Invocation || Diags->hasErrorOccurred())
+    return Outcome;
+  Invocation->getFrontendOpts().ProgramAction = frontend::ParseSyntaxOnly;
+  Invocation->getFrontendOpts().DisableFree = false;
+  Invocation->getDiagnosticOpts().ShowColors = ShowColors;
+  Invocation->getDiagnosticOpts().Warnings.push_back("no-everything");
+
+  CompilerInstance CI;
+  CI.setInvocation(std::move(Invocation));
+  CI.createDiagnostics(new TextDiagnosticPrinter(DiagStream,
+                                                 &CI.getDiagnosticOpts()),
+                       /*ShouldOwnClient=*/true);
+  CI.getDiagnostics().setIgnoreAllWarnings(true);
+  LowerAction Action(Request.InputFile, Outcome);
+  if (!CI.ExecuteAction(Action))
+    Outcome.Success = false;
+  return Outcome;
+}
+
+} // namespace orbis

@@ -1,0 +1,336 @@
+/// \file
+/// CPU lowering (see HostLowering.h). Emission is split by the places the
+/// edits go: the outermost directive (region set-up), each blocked loop's
+/// header and body, the instruction block, and the directives inside the
+/// nest. All names the lowering introduces start with `__orbis_` and carry
+/// the nest id and level, so nests never clash.
+#include "orbis/HostLowering.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace orbis {
+
+llvm::StringRef hostPrologue() {
+  return "#include <orbis/tile.h>\n#include <omp.h>\n";
+}
+
+namespace {
+
+/// Insertion orders at one offset: openers of outer levels first, closers of
+/// inner constructs first.
+constexpr int OrderOpenLoop = -100;   // + level
+constexpr int OrderCloseSingle = 40;
+constexpr int OrderCloseElements = 50;
+constexpr int OrderCloseLoop = 100;   // - level
+
+const char *const CompareNames[] = {"ORBIS_CMP_LT", "ORBIS_CMP_LE",
+                                    "ORBIS_CMP_GT", "ORBIS_CMP_GE",
+                                    "ORBIS_CMP_NE"};
+
+class NestEmitter {
+public:
+  NestEmitter(const TiledNest &Nest,
+              const std::vector<CollectedDirective> &Directives,
+              ASTContext &Ctx, const HostLoweringOptions &Options,
+              EditList &Edits)
+      : Nest(Nest), Directives(Directives), Ctx(Ctx), SM(Ctx.getSourceManager()),
+        Options(Options), Edits(Edits) {}
+
+  void emit() {
+    for (const auto &Loop : Nest.Loops) {
+      emitDirective(*Loop);
+      emitHeader(*Loop);
+      emitBody(*Loop);
+      for (const QueryCall &Q : Loop->Queries)
+        emitQuery(*Loop, Q);
+    }
+    if (Nest.InstructionBlock)
+      emitInstructionBlock();
+    for (const NestedDirective &S : Nest.Singles)
+      emitSingle(S);
+    for (const NestedDirective &A : Nest.Atomics)
+      Edits.insert(A.Pragma->Dir.EndLoc, " seq_cst", 0);
+  }
+
+private:
+  const TiledNest &Nest;
+  const std::vector<CollectedDirective> &Directives;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const HostLoweringOptions &Options;
+  EditList &Edits;
+
+  // ---- names -------------------------------------------------------------
+  std::string name(const char *Kind, const BlockedLoop &L) const {
+    return "__orbis_" + std::string(Kind) + std::to_string(Nest.Id) + "_" +
+           std::to_string(L.Level);
+  }
+  std::string loopVar(const BlockedLoop &L) const { return name("L", L); }
+  std::string tileVar(const BlockedLoop &L) const { return name("c", L); }
+  std::string counter(const BlockedLoop &L) const { return name("t", L); }
+  std::string lbVar(const BlockedLoop &L) const { return name("lb", L); }
+  std::string ubVar(const BlockedLoop &L) const { return name("ub", L); }
+  std::string firstVar(const BlockedLoop &L) const { return name("f", L); }
+  std::string countVar(const BlockedLoop &L) const { return name("n", L); }
+  std::string elemVar(const BlockedLoop &L) const { return name("k", L); }
+  std::string siteVar(const BlockedLoop &L) const { return name("site", L); }
+  static std::string onceVar(const NestedDirective &S) {
+    return "__orbis_once" + std::to_string(S.Id);
+  }
+
+  /// A declaration of `Name` with the loop variable's type.
+  std::string declareLike(const BlockedLoop &L, StringRef Name) const {
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    PrintingPolicy Policy(Ctx.getLangOpts());
+    L.Form.Var->getType().getUnqualifiedType().print(OS, Policy, Name);
+    return OS.str();
+  }
+
+  std::string where(SourceLocation Loc) const {
+    PresumedLoc P = SM.getPresumedLoc(Loc);
+    return Options.PresumedName + ":" + std::to_string(P.getLine()) + ":" +
+           std::to_string(P.getColumn());
+  }
+
+  // ---- source positions --------------------------------------------------
+  /// Where statement S really starts: at the first directive bound to it.
+  SourceLocation statementStart(const Stmt *S) const {
+    SourceLocation Begin = S->getBeginLoc();
+    unsigned Best = SM.getFileOffset(Begin);
+    SourceLocation Result = Begin;
+    for (const CollectedDirective &D : Directives)
+      if (D.NextCodeLoc == Begin && SM.getFileOffset(D.ExtentBegin) < Best) {
+        Best = SM.getFileOffset(D.ExtentBegin);
+        Result = D.ExtentBegin;
+      }
+    return Result;
+  }
+  bool startsWithDirective(const Stmt *S) const {
+    return statementStart(S) != S->getBeginLoc();
+  }
+
+  /// Just after the statement, its terminating ';' included.
+  SourceLocation statementEnd(const Stmt *S) const {
+    SourceLocation Last = S->getEndLoc();
+    const LangOptions &LO = Ctx.getLangOpts();
+    SourceLocation AfterLast = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+    Token Tok;
+    if (!Lexer::getRawToken(Last, Tok, SM, LO) &&
+        Tok.isOneOf(tok::semi, tok::r_brace))
+      return AfterLast;
+    std::optional<Token> Next = Lexer::findNextToken(Last, SM, LO);
+    if (Next && Next->is(tok::semi))
+      return Next->getEndLoc();
+    return AfterLast;
+  }
+
+  // ---- pieces ------------------------------------------------------------
+  /// Declarations evaluating the loop's bounds once, and orbis_loop_init.
+  std::string loopSetup(const BlockedLoop &L) const {
+    const CanonicalLoop &F = L.Form;
+    const Directive &D = L.Pragma->Dir;
+    std::string LB = lbVar(L), UB = ubVar(L), Lp = loopVar(L);
+    std::string S;
+    S += declareLike(L, LB) + " = (" + F.InitText + "); ";
+    S += "__typeof__(" + F.BoundText + ") " + UB + " = (" + F.BoundText + "); ";
+    S += "static const orbis_site_t " + siteVar(L) + " = {\"" +
+         escapeForStringLiteral(where(D.Loc)) + "\", " +
+         std::to_string(L.Level) + ", " + std::to_string(Nest.ElemSize) + "}; ";
+    S += "orbis_loop_t " + Lp + "; ";
+
+    std::string Step = std::string(F.Direction < 0 ? "-" : "") +
+                       "(long long)(" + F.StepText + ")";
+    std::string Lower, Upper, Unsigned, Total;
+    if (F.IsPointer) {
+      Lower = "0";
+      Upper = "(long long)(" + UB + " - " + LB + ")";
+      Unsigned = "0";
+      Total = Upper;
+    } else {
+      std::string Domain = "__typeof__(" + LB + " + " + UB + ")";
+      Lower = "(long long)(" + Domain + ")" + LB;
+      Upper = "(long long)(" + Domain + ")" + UB;
+      Unsigned = "(" + Domain + ")-1 > 0";
+      Total = "(long long)" + UB;
+    }
+    std::string Requested = "ORBIS_BLOCK_SIZE_AUTO";
+    if (D.BlockSize) {
+      if (D.BlockSize->Constant)
+        Requested = std::to_string(*D.BlockSize->Constant);
+      else
+        Requested = "orbis_block_size_arg((long long)(" + D.BlockSize->Text +
+                    "), &" + siteVar(L) + ")";
+    }
+    std::string Outer = "1";
+    for (const BlockedLoop *P = L.Parent; P; P = P->Parent)
+      Outer += " * " + loopVar(*P) + ".tile";
+    S += "orbis_loop_init(&" + Lp + ", &" + siteVar(L) + ", " + Lower + ", " +
+         Upper + ", " + Step + ", " +
+         CompareNames[static_cast<int>(F.Compare)] + ", " + Unsigned + ", " +
+         Requested + ", " + Outer + ", " + Total + ");";
+    return S;
+  }
+
+  /// The value of the loop variable at the first iteration of the tile.
+  std::string tileFirstValue(const BlockedLoop &L) const {
+    std::string LB = lbVar(L), C = tileVar(L), Lp = loopVar(L);
+    if (L.Form.IsPointer)
+      return LB + " + " + C + ".first * " + Lp + ".step";
+    return "(__typeof__(" + LB + "))((unsigned long long)" + LB +
+           " + (unsigned long long)" + C +
+           ".first * (unsigned long long)" + Lp + ".step)";
+  }
+
+  void emitDirective(const BlockedLoop &L) {
+    const CollectedDirective &P = *L.Pragma;
+    if (L.Level > 0) {
+      // A nested blocked loop runs sequentially inside its parent's tile.
+      Edits.replace(P.ExtentBegin, P.ExtentEnd, "{ " + loopSetup(L));
+      return;
+    }
+    const Directive &D = P.Dir;
+    bool Parallel = D.Kind == DirectiveKind::ParallelFor;
+    std::string S = "{ " + loopSetup(L);
+    std::vector<std::string> Private = {loopVar(L), lbVar(L)};
+    for (const NestedDirective &Single : Nest.Singles) {
+      std::string V = onceVar(Single);
+      if (Parallel) {
+        S += " orbis_once_t " + V + "_state = ORBIS_ONCE_INIT; orbis_once_t *" +
+             V + " = &" + V + "_state;";
+        Private.push_back(V);
+      } else {
+        S += " orbis_once_t *" + V + ";\n#pragma omp single copyprivate(" + V +
+             ")\n" + V + " = orbis_once_new(omp_get_num_threads());";
+      }
+    }
+    S += "\n#pragma omp " + std::string(Parallel ? "parallel for" : "for");
+    for (const PassThroughClause &C : D.Clauses)
+      S += " " + C.Text;
+    S += " schedule(monotonic: dynamic, 1)";
+    if (Parallel)
+      S += " firstprivate(" + llvm::join(Private, ", ") + ")";
+    Edits.replace(P.ExtentBegin, P.ExtentEnd, S);
+  }
+
+  void emitHeader(const BlockedLoop &L) {
+    const ForStmt *For = L.For;
+    std::string T = counter(L);
+    Edits.replace(For->getBeginLoc(), For->getRParenLoc().getLocWithOffset(1),
+                  "for (long long " + T + " = 0; " + T + " < " + loopVar(L) +
+                      ".num_tiles; ++" + T + ")");
+  }
+
+  void emitBody(const BlockedLoop &L) {
+    const Stmt *Body = L.For->getBody();
+    std::string C = tileVar(L), F = firstVar(L);
+    std::string Open = "{ orbis_tile_t " + C + "; orbis_tile_enter(&" + C +
+                       ", &" + loopVar(L) + ", " + counter(L) + "); " +
+                       "const long long " + countVar(L) + " = " + C +
+                       ".size; " + declareLike(L, F) + " = " +
+                       tileFirstValue(L) + "; " +
+                       declareLike(L, L.Form.VarName) + " = " + F + "; do ";
+    std::string Close;
+    bool ImplicitInstructionBlock = !Nest.InstructionBlock && !L.Child;
+    if (ImplicitInstructionBlock) {
+      Open += "{ " + elementLoopsOpen();
+      Close += elementLoopsClose() + " }";
+    }
+    Close += " while (0); orbis_tile_leave(&" + C + "); }";
+    if (L.Level > 0)
+      Close += " }"; // the block opened by the loop's set-up
+    else
+      Close += rootClose(L);
+
+    if (startsWithDirective(Body))
+      Open += "\n"; // the directive must stay at the start of a line
+    Edits.insert(statementStart(Body), Open, OrderOpenLoop + int(L.Level));
+    Edits.insert(statementEnd(Body), Close, OrderCloseLoop - int(L.Level));
+  }
+
+  std::string rootClose(const BlockedLoop &L) const {
+    std::string S;
+    if (L.Pragma->Dir.Kind == DirectiveKind::For)
+      for (const NestedDirective &Single : Nest.Singles)
+        S += " orbis_once_release(" + onceVar(Single) + ");";
+    return S + " }";
+  }
+
+  /// Loops over every level's iterations of the current tiles, outermost
+  /// first, in front of the instruction block.
+  std::string elementLoopsOpen() const {
+    std::string S = "{ long long";
+    for (const auto &L : Nest.Loops)
+      S += std::string(L->Level ? ", " : " ") + elemVar(*L);
+    S += ";";
+    for (const auto &L : Nest.Loops) {
+      std::string K = elemVar(*L);
+      S += " for (" + L->Form.VarName + " = " + firstVar(*L) + ", " + K +
+           " = 0; " + K + " < " + countVar(*L) + "; ++" + K + ", " +
+           L->Form.IncText + ")";
+    }
+    return S + " ";
+  }
+
+  /// After the element loops, pre/post-blocks see the tile's first values.
+  std::string elementLoopsClose() const {
+    std::string S;
+    for (const auto &L : Nest.Loops)
+      S += " " + L->Form.VarName + " = " + firstVar(*L) + ";";
+    return S + " }";
+  }
+
+  void emitInstructionBlock() {
+    const CollectedDirective &P = *Nest.BlockPragma;
+    Edits.replace(P.ExtentBegin, P.ExtentEnd, elementLoopsOpen());
+    Edits.insert(statementEnd(Nest.InstructionBlock), elementLoopsClose(),
+                 OrderCloseElements);
+  }
+
+  void emitSingle(const NestedDirective &S) {
+    const CollectedDirective &P = *S.Pragma;
+    Edits.replace(P.ExtentBegin, P.ExtentEnd,
+                  "if (orbis_once_begin(" + onceVar(S) + ", " +
+                      (P.Dir.Nowait ? "1" : "0") + ")) {");
+    Edits.insert(statementEnd(S.Body),
+                 " orbis_once_end(" + onceVar(S) + "); }", OrderCloseSingle);
+  }
+
+  void emitQuery(const BlockedLoop &L, const QueryCall &Q) {
+    std::string Value;
+    switch (Q.Query) {
+    case TileQuery::NumBlocks:
+      Value = loopVar(L) + ".num_tiles";
+      break;
+    case TileQuery::BlockNum:
+      Value = tileVar(L) + ".num";
+      break;
+    case TileQuery::BlockSize:
+      Value = tileVar(L) + ".size";
+      break;
+    case TileQuery::TotalSize:
+      Value = loopVar(L) + ".total";
+      break;
+    }
+    SourceLocation End = Lexer::getLocForEndOfToken(Q.Call->getEndLoc(), 0, SM,
+                                                    Ctx.getLangOpts());
+    Edits.replace(Q.Call->getBeginLoc(), End, "((int)" + Value + ")");
+  }
+};
+
+} // namespace
+
+void lowerNestsForHost(const NestModel &Model,
+                       const std::vector<CollectedDirective> &Directives,
+                       ASTContext &Ctx, const HostLoweringOptions &Options,
+                       EditList &Edits) {
+  for (const auto &Nest : Model.Nests)
+    NestEmitter(*Nest, Directives, Ctx, Options, Edits).emit();
+}
+
+} // namespace orbis

@@ -1,0 +1,506 @@
+/// \file
+/// The pragma parser (see PragmaParser.h): a small recursive-descent parser
+/// over raw tokens. It stops at the first error of a directive so that one
+/// mistake gives one diagnostic.
+#include "orbis/PragmaParser.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace orbis {
+namespace {
+
+bool isStandardScheduleKind(StringRef Kind) {
+  return llvm::StringSwitch<bool>(Kind)
+      .Cases("static", "dynamic", "guided", "auto", "runtime", true)
+      .Default(false);
+}
+
+bool isMemoryOrderClause(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("seq_cst", "acq_rel", "acquire", "release", "relaxed", true)
+      .Default(false);
+}
+
+/// Clauses without arguments that may follow a directive name.
+bool isBareClause(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("nowait", "untied", "mergeable", "nogroup", "read", true)
+      .Cases("write", "update", "capture", "compare", "threads", true)
+      .Default(isMemoryOrderClause(Name));
+}
+
+class Parser {
+public:
+  Parser(const SourceManager &SM, const LexedPragma &Pragma)
+      : SM(SM), Pragma(Pragma), Toks(Pragma.Tokens) {
+    Out.Dir.Loc = Pragma.Loc;
+    Out.Dir.EndLoc = Pragma.EndLoc;
+    Out.Dir.IsPragmaOperator = Pragma.IsPragmaOperator;
+    Out.Dir.NameLoc = Pragma.OmpLoc;
+  }
+
+  ParsedDirective run() {
+    parseName();
+    if (Out.ok())
+      parseClauses();
+    if (Out.ok())
+      checkCombinations();
+    return std::move(Out);
+  }
+
+private:
+  const SourceManager &SM;
+  const LexedPragma &Pragma;
+  llvm::ArrayRef<PragmaToken> Toks;
+  size_t Pos = 0;
+  ParsedDirective Out;
+  unsigned ScheduleCount = 0;
+
+  Directive &dir() { return Out.Dir; }
+  bool atEnd() const { return Pos >= Toks.size(); }
+  const PragmaToken *peek(size_t Ahead = 0) const {
+    return Pos + Ahead < Toks.size() ? &Toks[Pos + Ahead] : nullptr;
+  }
+  bool peekIs(StringRef Text, size_t Ahead = 0) const {
+    const PragmaToken *T = peek(Ahead);
+    return T && T->Text == Text;
+  }
+  /// Where "expected ..." points: the next token, or the end of the pragma.
+  SourceLocation hereLoc() const {
+    return atEnd() ? Pragma.EndLoc : Toks[Pos].Loc;
+  }
+
+  void error(Diag Id, SourceLocation Loc, std::vector<std::string> Args = {}) {
+    Out.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});
+  }
+
+  std::string textBetween(SourceLocation Begin, SourceLocation End) const {
+    const char *B = SM.getCharacterData(Begin);
+    const char *E = SM.getCharacterData(End);
+    return std::string(B, E > B ? E - B : 0);
+  }
+
+  bool expect(StringRef Text, Diag Id, std::vector<std::string> Args = {}) {
+    if (peekIs(Text)) {
+      ++Pos;
+      return true;
+    }
+    error(Id, hereLoc(), std::move(Args));
+    return false;
+  }
+
+  void parseName() {
+    const PragmaToken *First = peek();
+    if (!First || First->TokKind != PragmaToken::Identifier)
+      return;
+    dir().NameLoc = First->Loc;
+    StringRef W = First->Text;
+    auto Set = [&](DirectiveKind K, StringRef Name, size_t Words) {
+      dir().Kind = K;
+      dir().Name = Name.str();
+      Pos += Words;
+    };
+    if (W == "parallel" && peekIs("for", 1) && !peekIs("simd", 2))
+      return Set(DirectiveKind::ParallelFor, "parallel for", 2);
+    if (W == "for" && !peekIs("simd", 1))
+      return Set(DirectiveKind::For, "for", 1);
+    if (W == "block") {
+      Set(DirectiveKind::Block, "block", 1);
+      if (!atEnd())
+        error(Diag::ExtraTokensAfterBlock, peek()->Loc);
+      return;
+    }
+    if (W == "world_parallel") {
+      Set(DirectiveKind::WorldParallelFor, "world_parallel for", 1);
+      if (!peekIs("for"))
+        return error(Diag::ExpectedForAfterWorldParallel, hereLoc());
+      ++Pos;
+      return;
+    }
+    if (W == "single")
+      return Set(DirectiveKind::Single, "single", 1);
+    if (W == "atomic")
+      return Set(DirectiveKind::Atomic, "atomic", 1);
+
+    // Another directive: its name is its leading words.
+    std::string Name;
+    while (const PragmaToken *T = peek()) {
+      if (T->TokKind != PragmaToken::Identifier || peekIs("(", 1) ||
+          (!Name.empty() && isBareClause(T->Text)))
+        break;
+      Name += (Name.empty() ? "" : " ") + T->Text;
+      ++Pos;
+    }
+    dir().Kind = DirectiveKind::Other;
+    dir().Name = Name;
+  }
+
+  bool ownsClauses() const {
+    switch (Out.Dir.Kind) {
+    case DirectiveKind::ParallelFor:
+    case DirectiveKind::For:
+    case DirectiveKind::WorldParallelFor:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  void parseClauses() {
+    while (!atEnd() && Out.ok()) {
+      const PragmaToken &T = Toks[Pos];
+      if (T.is(",")) {
+        ++Pos;
+        continue;
+      }
+      if (T.TokKind != PragmaToken::Identifier) {
+        // Clang checks the clauses of directives we do not own.
+        if (ownsClauses())
+          error(Diag::ExpectedClause, T.Loc, {T.Text});
+        return;
+      }
+      ++Pos;
+      if (T.is("schedule")) {
+        parseSchedule(T);
+      } else if (T.is("block_local")) {
+        parseBlockLocal(T);
+      } else if (T.is("world") && peekIs("(")) {
+        parseWorld(T);
+      } else {
+        parsePassThrough(T);
+      }
+    }
+  }
+
+  /// Skips to the parenthesis matching the one at Pos; returns its index.
+  std::optional<size_t> findClosingParen() {
+    unsigned Depth = 0;
+    for (size_t I = Pos; I < Toks.size(); ++I) {
+      if (Toks[I].is("("))
+        ++Depth;
+      else if (Toks[I].is(")") && --Depth == 0)
+        return I;
+    }
+    error(Diag::ExpectedRParen, Pragma.EndLoc);
+    return std::nullopt;
+  }
+
+  void parsePassThrough(const PragmaToken &NameTok) {
+    SourceLocation End = NameTok.endLoc();
+    if (peekIs("(")) {
+      std::optional<size_t> Close = findClosingParen();
+      if (!Close)
+        return;
+      End = Toks[*Close].endLoc();
+      Pos = *Close + 1;
+    }
+    if (dir().Kind == DirectiveKind::Single && NameTok.is("nowait"))
+      dir().Nowait = true;
+    if (isMemoryOrderClause(NameTok.Text))
+      dir().HasMemoryOrder = true;
+    dir().Clauses.push_back(
+        {NameTok.Text, textBetween(NameTok.Loc, End), NameTok.Loc});
+  }
+
+  void parseSchedule(const PragmaToken &NameTok) {
+    if (!peekIs("(")) {
+      if (ownsClauses())
+        error(Diag::ExpectedLParenAfter, hereLoc(), {"schedule"});
+      return;
+    }
+    std::optional<size_t> Close = findClosingParen();
+    if (!Close)
+      return;
+    llvm::ArrayRef<PragmaToken> Inner = Toks.slice(Pos + 1, *Close - Pos - 1);
+    const PragmaToken &CloseTok = Toks[*Close];
+    Pos = *Close + 1;
+    ++ScheduleCount;
+
+    // [modifier [, modifier] :] kind [, chunk]
+    llvm::ArrayRef<PragmaToken> Modifiers, Rest = Inner;
+    for (size_t I = 0; I < Inner.size(); ++I)
+      if (Inner[I].is(":")) {
+        Modifiers = Inner.take_front(I);
+        Rest = Inner.drop_front(I + 1);
+        break;
+      }
+    if (Rest.empty() || Rest[0].TokKind != PragmaToken::Identifier) {
+      if (ownsClauses() || !Rest.empty())
+        error(Diag::ExpectedIdentifier,
+              Rest.empty() ? CloseTok.Loc : Rest[0].Loc, {"a schedule kind"});
+      return;
+    }
+    const PragmaToken &KindTok = Rest[0];
+    if (isStandardScheduleKind(KindTok.Text)) {
+      if (dir().Blocked)
+        return error(Diag::DuplicateSchedule, NameTok.Loc, {dir().Name});
+      dir().Clauses.push_back({"schedule",
+                               textBetween(NameTok.Loc, CloseTok.endLoc()),
+                               NameTok.Loc});
+      return;
+    }
+    if (KindTok.Text != "blocked") {
+      StringRef Kind = KindTok.Text;
+      if (Kind.edit_distance("blocked", /*AllowReplacements=*/true) <= 2) {
+        Out.Diags.push_back(PendingDiag{Diag::UnknownScheduleKindSuggest,
+                                        KindTok.Loc,
+                                        {KindTok.Text},
+                                        KindTok.Loc,
+                                        KindTok.Length,
+                                        "blocked"});
+        return;
+      }
+      return error(Diag::UnknownScheduleKind, KindTok.Loc, {KindTok.Text});
+    }
+
+    if (ScheduleCount > 1)
+      return error(Diag::DuplicateSchedule, NameTok.Loc, {dir().Name});
+    if (!Modifiers.empty())
+      return error(Diag::BlockedModifier, Modifiers[0].Loc);
+    if (!ownsClauses())
+      return error(Diag::BlockedNotAllowed, NameTok.Loc, {dir().Name});
+    dir().Blocked = true;
+    dir().ScheduleLoc = NameTok.Loc;
+
+    llvm::ArrayRef<PragmaToken> Args = Rest.drop_front();
+    if (Args.empty())
+      return;
+    if (!Args[0].is(","))
+      return error(Diag::ExpectedComma, Args[0].Loc);
+    Args = Args.drop_front();
+    if (Args.empty())
+      return error(Diag::ExpectedExpression, CloseTok.Loc);
+    unsigned Depth = 0;
+    for (const PragmaToken &T : Args) {
+      if (T.is("(") || T.is("[") || T.is("{"))
+        ++Depth;
+      else if ((T.is(")") || T.is("]") || T.is("}")) && Depth > 0)
+        --Depth;
+      else if (T.is(",") && Depth == 0)
+        return error(Diag::BlockedTooManyArgs, T.Loc);
+    }
+    BlockSizeArg Size;
+    Size.Loc = Args.front().Loc;
+    Size.Text = textBetween(Args.front().Loc, Args.back().endLoc());
+    Size.Constant = evaluateConstant(Args);
+    if (Size.Constant && *Size.Constant <= 0)
+      return error(Diag::BlockedSizeNotPositive, Size.Loc);
+    dir().BlockSize = std::move(Size);
+  }
+
+  bool parseIdentifier(std::string &Name, SourceLocation &Loc,
+                       const char *What) {
+    const PragmaToken *T = peek();
+    if (!T || T->TokKind != PragmaToken::Identifier) {
+      error(Diag::ExpectedIdentifier, hereLoc(), {What});
+      return false;
+    }
+    Name = T->Text;
+    Loc = T->Loc;
+    ++Pos;
+    return true;
+  }
+
+  void parseBlockLocal(const PragmaToken &NameTok) {
+    BlockLocalClause C;
+    C.Loc = NameTok.Loc;
+    if (!expect("(", Diag::ExpectedLParenAfter, {"block_local"}) ||
+        !parseIdentifier(C.Var, C.VarLoc, "a variable name") ||
+        !expect(",", Diag::ExpectedComma))
+      return;
+    if (!peekIs("("))
+      return error(Diag::ExpectedIndexList, hereLoc());
+    ++Pos;
+    do {
+      std::string Index;
+      SourceLocation IndexLoc;
+      if (!parseIdentifier(Index, IndexLoc, "a loop variable"))
+        return;
+      C.Indices.push_back({Index, IndexLoc});
+    } while (peekIs(",") && ++Pos);
+    if (!expect(")", Diag::ExpectedRParen) ||
+        !expect(",", Diag::ExpectedComma))
+      return;
+    if (!parseHalo(C))
+      return;
+    if (!expect(")", Diag::ExpectedRParen))
+      return;
+    dir().BlockLocals.push_back(std::move(C));
+  }
+
+  bool parseHalo(BlockLocalClause &C) {
+    const PragmaToken *T = peek();
+    if (!T || T->is(")")) {
+      error(Diag::ExpectedExpression, hereLoc());
+      return false;
+    }
+    C.HaloLoc = T->Loc;
+    bool Negative = false;
+    if (T->is("-") || T->is("+")) {
+      Negative = T->is("-");
+      ++Pos;
+      T = peek();
+    }
+    std::optional<int64_t> Value;
+    if (T && T->TokKind == PragmaToken::Number)
+      Value = evaluateConstant(llvm::ArrayRef<PragmaToken>(*T));
+    if (!Value) {
+      error(Diag::HaloNotConstant, C.HaloLoc);
+      return false;
+    }
+    ++Pos;
+    if (Negative && *Value != 0) {
+      error(Diag::HaloNegative, C.HaloLoc);
+      return false;
+    }
+    C.Halo = *Value;
+    return true;
+  }
+
+  void parseWorld(const PragmaToken &NameTok) {
+    ++Pos; // '('
+    do {
+      std::string Var;
+      SourceLocation Loc;
+      if (!parseIdentifier(Var, Loc, "a variable name"))
+        return;
+      dir().WorldVars.push_back({Var, Loc});
+    } while (peekIs(",") && ++Pos);
+    if (!expect(")", Diag::ExpectedRParen))
+      return;
+    if (dir().Kind != DirectiveKind::WorldParallelFor)
+      error(Diag::WorldClauseOutsideWorld, NameTok.Loc);
+  }
+
+  void checkCombinations() {
+    const Directive &D = Out.Dir;
+    if (!D.BlockLocals.empty() && !D.Blocked)
+      return error(Diag::BlockLocalWithoutBlocked, D.BlockLocals[0].Loc);
+    if (!D.Blocked)
+      return;
+    for (const PassThroughClause &C : D.Clauses)
+      if (C.Name == "collapse" || C.Name == "ordered" || C.Name == "linear")
+        return error(Diag::ClauseWithBlocked, C.Loc, {C.Name});
+  }
+};
+
+/// Integer constant expressions over literals: + - * / % and parentheses.
+class ConstantEvaluator {
+public:
+  explicit ConstantEvaluator(llvm::ArrayRef<PragmaToken> Toks) : Toks(Toks) {}
+
+  std::optional<int64_t> run() {
+    std::optional<int64_t> V = additive();
+    if (!V || Pos != Toks.size())
+      return std::nullopt;
+    return V;
+  }
+
+private:
+  llvm::ArrayRef<PragmaToken> Toks;
+  size_t Pos = 0;
+  unsigned Depth = 0;
+
+  bool accept(StringRef S) {
+    if (Pos < Toks.size() && Toks[Pos].Text == S) {
+      ++Pos;
+      return true;
+    }
+    return false;
+  }
+
+  std::optional<int64_t> additive() {
+    std::optional<int64_t> L = multiplicative();
+    while (L) {
+      bool Add = accept("+");
+      if (!Add && !accept("-"))
+        break;
+      std::optional<int64_t> R = multiplicative();
+      int64_t Result;
+      if (!R || (Add ? __builtin_add_overflow(*L, *R, &Result)
+                     : __builtin_sub_overflow(*L, *R, &Result)))
+        return std::nullopt;
+      L = Result;
+    }
+    return L;
+  }
+
+  std::optional<int64_t> multiplicative() {
+    std::optional<int64_t> L = unary();
+    while (L) {
+      char Op = 0;
+      if (accept("*"))
+        Op = '*';
+      else if (accept("/"))
+        Op = '/';
+      else if (accept("%"))
+        Op = '%';
+      else
+        break;
+      std::optional<int64_t> R = unary();
+      if (!R)
+        return std::nullopt;
+      int64_t Result;
+      if (Op == '*') {
+        if (__builtin_mul_overflow(*L, *R, &Result))
+          return std::nullopt;
+      } else {
+        if (*R == 0 || (*L == INT64_MIN && *R == -1))
+          return std::nullopt;
+        Result = Op == '/' ? *L / *R : *L % *R;
+      }
+      L = Result;
+    }
+    return L;
+  }
+
+  std::optional<int64_t> unary() {
+    if (Depth > 64)
+      return std::nullopt;
+    if (accept("-")) {
+      ++Depth;
+      std::optional<int64_t> V = unary();
+      --Depth;
+      if (!V || *V == INT64_MIN)
+        return std::nullopt;
+      return -*V;
+    }
+    if (accept("+")) {
+      ++Depth;
+      std::optional<int64_t> V = unary();
+      --Depth;
+      return V;
+    }
+    if (accept("(")) {
+      ++Depth;
+      std::optional<int64_t> V = additive();
+      --Depth;
+      if (!V || !accept(")"))
+        return std::nullopt;
+      return V;
+    }
+    if (Pos >= Toks.size() || Toks[Pos].TokKind != PragmaToken::Number)
+      return std::nullopt;
+    StringRef Text = StringRef(Toks[Pos].Text).rtrim("uUlLzZ");
+    ++Pos;
+    uint64_t Value;
+    if (Text.getAsInteger(0, Value) || Value > uint64_t(INT64_MAX))
+      return std::nullopt;
+    return int64_t(Value);
+  }
+};
+
+} // namespace
+
+ParsedDirective parseDirective(const SourceManager &SM,
+                               const LexedPragma &Pragma) {
+  return Parser(SM, Pragma).run();
+}
+
+std::optional<int64_t> evaluateConstant(llvm::ArrayRef<PragmaToken> Tokens) {
+  return ConstantEvaluator(Tokens).run();
+}
+
+} // namespace orbis

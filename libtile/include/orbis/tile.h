@@ -1,0 +1,131 @@
+/// \file
+/// The interface between code lowered by orbis-cc and libtile, the runtime of
+/// blocked loops. Only generated code includes this header; users include
+/// <omp_blocked.h>.
+///
+/// A blocked loop is described once per execution by an orbis_loop_t (trip
+/// count, tile size, number of tiles), computed by orbis_loop_init() from the
+/// loop's bounds as the lowered code evaluated them. Each tile a thread runs is
+/// an orbis_tile_t on that thread's stack; entering it pushes it on a
+/// thread-local stack so that orphaned tile queries find it, leaving pops it.
+/// Hot paths (entering and leaving a tile) are inline.
+#ifndef ORBIS_TILE_H
+#define ORBIS_TILE_H
+
+#include <omp_blocked.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Stops the program: a misuse found at run time in lowered code.
+void orbis_tile_fatal(const char *where, const char *what)
+    __attribute__((noreturn));
+
+/// A requested tile size of 0 means "let the runtime choose". Shared by the
+/// compiler (which passes it when the clause has no size) and libtile.
+#define ORBIS_BLOCK_SIZE_AUTO 0
+
+/// The relational operator of a canonical loop's bound test.
+typedef enum orbis_cmp {
+  ORBIS_CMP_LT = 0, ///< var <  bound
+  ORBIS_CMP_LE = 1, ///< var <= bound
+  ORBIS_CMP_GT = 2, ///< var >  bound
+  ORBIS_CMP_GE = 3, ///< var >= bound
+  ORBIS_CMP_NE = 4  ///< var != bound
+} orbis_cmp;
+
+/// One execution of a blocked loop, evaluated before its first tile.
+typedef struct orbis_loop {
+  long long trip;      ///< number of iterations (>= 0)
+  long long tile;      ///< nominal tile size (>= 1)
+  long long num_tiles; ///< ceil(trip / tile)
+  long long step;      ///< signed increment per iteration, in loop units
+  long long total;     ///< the bound as written, for omp_total_size()
+} orbis_loop_t;
+
+/// Where a blocked loop is in the source and how it was lowered; one static
+/// instance per loop, used for the size policy and for messages.
+typedef struct orbis_site {
+  const char *where;     ///< "file:line:col" of the pragma
+  int level;             ///< depth in the tiled nest, 0 = outermost
+  int elem_size;         ///< largest array element size in the nest, bytes
+} orbis_site_t;
+
+/// A tile being run by the current thread.
+typedef struct orbis_tile {
+  const orbis_loop_t *loop;
+  long long num;              ///< tile number, 0-based
+  long long first;            ///< index of the tile's first iteration
+  long long size;             ///< iterations in this tile
+  const struct orbis_tile *parent; ///< enclosing active tile on this thread
+} orbis_tile_t;
+
+/// Innermost tile active on the calling thread, or null.
+extern __thread const orbis_tile_t *orbis_tile_current;
+
+/// Computes the trip count of `for (v = lb; v CMP ub; v += step)` evaluated in
+/// a signed (is_unsigned == 0) or unsigned 64-bit domain, picks the tile size
+/// (requested > 0: that; ORBIS_BLOCK_SIZE_AUTO: OMP_BLOCK_SIZE or the cache
+/// policy) and fills *loop. `outer_tile_product` is the product of the tile
+/// sizes of the enclosing levels of the nest (1 at level 0). A loop that can
+/// never terminate or a requested size below 1 stops the program with a
+/// message naming the site.
+void orbis_loop_init(orbis_loop_t *loop, const orbis_site_t *site,
+                     long long lb, long long ub, long long step,
+                     orbis_cmp cmp, int is_unsigned, long long requested,
+                     long long outer_tile_product, long long total);
+
+/// Checks a tile size given by an expression in the clause (a constant one is
+/// checked by the compiler): below 1 stops the program naming the site.
+static inline long long orbis_block_size_arg(long long size,
+                                             const orbis_site_t *site) {
+  if (size < 1)
+    orbis_tile_fatal(site->where,
+                     "argument to 'schedule(blocked)' must be a positive "
+                     "integer");
+  return size;
+}
+
+/// Enters tile `num` of `loop` on the calling thread.
+static inline void orbis_tile_enter(orbis_tile_t *t, const orbis_loop_t *loop,
+                                    long long num) {
+  long long first = num * loop->tile;
+  long long left = loop->trip - first;
+  t->loop = loop;
+  t->num = num;
+  t->first = first;
+  t->size = left < loop->tile ? left : loop->tile;
+  t->parent = orbis_tile_current;
+  orbis_tile_current = t;
+}
+
+/// Leaves the tile entered last by orbis_tile_enter().
+static inline void orbis_tile_leave(orbis_tile_t *t) {
+  orbis_tile_current = t->parent;
+}
+
+/// Call-once state of a `single` inside a blocked loop: it runs once for the
+/// whole loop, and every thread that reaches it waits until it has completed.
+typedef struct orbis_once {
+  int state; ///< 0 not started, 1 running, 2 done (accessed atomically)
+  int refs;  ///< threads still holding a heap-allocated once (orbis_once_new)
+} orbis_once_t;
+#define ORBIS_ONCE_INIT {0, 0}
+
+/// Returns 1 to exactly one caller, which must then run the body and call
+/// orbis_once_end(); every other caller waits until that happened (unless
+/// `nowait`) and gets 0.
+int orbis_once_begin(orbis_once_t *once, int nowait);
+void orbis_once_end(orbis_once_t *once);
+
+/// A once shared by a team that is already running (an orphaned `for`):
+/// created by one thread with `refs` = team size, released by each thread.
+orbis_once_t *orbis_once_new(int refs);
+void orbis_once_release(orbis_once_t *once);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // ORBIS_TILE_H

@@ -1,0 +1,178 @@
+/// \file
+/// orbis_loop_init: what one execution of a blocked loop needs before its
+/// first tile (trip count, tile size, number of tiles). It is the C entry
+/// point of the internals, so it is where their error statuses become a
+/// message naming the loop's source location and the end of the program.
+#include "env.h"
+#include "export.h"
+#include "size_policy.h"
+#include "trip_count.h"
+#include "verbose.h"
+
+#include <orbis/tile.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <string>
+
+using namespace orbis::tile;
+
+namespace {
+
+const char *spelling(orbis_cmp Cmp) {
+  switch (Cmp) {
+  case ORBIS_CMP_LT:
+    return "<";
+  case ORBIS_CMP_LE:
+    return "<=";
+  case ORBIS_CMP_GT:
+    return ">";
+  case ORBIS_CMP_GE:
+    return ">=";
+  case ORBIS_CMP_NE:
+    return "!=";
+  }
+  return "?";
+}
+
+/// A bound as the user's loop sees it: unsigned domains print unsigned.
+std::string bound(long long V, bool IsUnsigned) {
+  return IsUnsigned ? std::to_string(static_cast<unsigned long long>(V))
+                    : std::to_string(V);
+}
+
+[[noreturn]] void failTripCount(const orbis_site_t &Site, Status St,
+                                long long Lb, long long Ub, long long Step,
+                                orbis_cmp Cmp, bool IsUnsigned) {
+  // e.g. "step -1 from 0 with '< 10'": the values of this execution.
+  std::string Loop = "step " + std::to_string(Step) + " from " +
+                     bound(Lb, IsUnsigned) + " with '" + spelling(Cmp) + " " +
+                     bound(Ub, IsUnsigned) + "'";
+  std::string What;
+  switch (St) {
+  case Status::StepDoesNotDivide: {
+    unsigned long long Dist = static_cast<unsigned long long>(Ub) -
+                              static_cast<unsigned long long>(Lb);
+    if (IsUnsigned ? static_cast<unsigned long long>(Lb) >
+                         static_cast<unsigned long long>(Ub)
+                   : Lb > Ub)
+      Dist = 0ULL - Dist;
+    What = "blocked loop never reaches its bound (" + Loop +
+           ": the step does not divide the distance " + std::to_string(Dist) +
+           ")";
+    break;
+  }
+  case Status::TooManyIterations:
+    What = "blocked loop has more than " + std::to_string(LLONG_MAX) +
+           " iterations (" + Loop + ")";
+    break;
+  case Status::UnknownOperator:
+    What = "blocked loop has an unknown comparison operator (" +
+           std::to_string(static_cast<int>(Cmp)) + ")";
+    break;
+  default:
+    What = "blocked loop never reaches its bound (" + Loop + ")";
+    break;
+  }
+  orbis_tile_fatal(Site.where, What.c_str());
+}
+
+/// The nominal tile size before clamping, and (only when verbose, since
+/// building it costs) where it came from.
+struct TileChoice {
+  long long Tile;
+  std::string How;
+};
+
+TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
+                      long long Requested, long long OuterTileProduct,
+                      bool Verbose) {
+  // 1. The clause. A runtime size expression that evaluates to 0 cannot be
+  //    told from "no size" (ORBIS_BLOCK_SIZE_AUTO); negative ones can.
+  if (Requested > 0)
+    return {Requested, Verbose ? "clause" : ""};
+  if (Requested < 0) {
+    std::string What = "tile size " + std::to_string(Requested) +
+                       " requested by 'schedule(blocked)' must be positive";
+    orbis_tile_fatal(Site.where, What.c_str());
+  }
+
+  // 2. The environment, re-read at every execution (see env.h).
+  EnvBlockSize Env =
+      blockSizeForLevel(std::getenv("OMP_BLOCK_SIZE"), Site.level);
+  if (Env.St != Status::Ok) {
+    std::string What = "OMP_BLOCK_SIZE entry '" + Env.BadEntry +
+                       "' for nest level " + std::to_string(Env.BadLevel) +
+                       " must be a positive integer";
+    orbis_tile_fatal(Site.where, What.c_str());
+  }
+  if (Env.Size != ORBIS_BLOCK_SIZE_AUTO)
+    return {Env.Size, Verbose ? "OMP_BLOCK_SIZE" : ""};
+
+  // 3. The policy, given only the machine facts its level uses.
+  SizePolicyInput In;
+  In.Trip = Trip;
+  In.Level = Site.level;
+  In.ElemSize = Site.elem_size;
+  In.OuterTileProduct = OuterTileProduct;
+  std::string How;
+  if (Site.level <= 0) {
+    In.Threads = policyThreads();
+    if (Verbose)
+      How = "auto: " + std::to_string(TilesPerThread) + " tiles per thread, " +
+            std::to_string(In.Threads) + " threads";
+  } else {
+    const char *Override = std::getenv("ORBIS_L2_CACHE_SIZE");
+    CacheSize L2 = l2CacheBytes(Override);
+    if (L2.St != Status::Ok) {
+      std::string What = std::string("ORBIS_L2_CACHE_SIZE '") + Override +
+                         "' must be a positive number of bytes";
+      orbis_tile_fatal(Site.where, What.c_str());
+    }
+    In.L2Bytes = L2.Bytes;
+    if (Verbose)
+      How = "auto: L2 " + std::to_string(In.L2Bytes) + " bytes, " +
+            std::to_string(Site.elem_size >= 1 ? Site.elem_size
+                                               : DefaultElemSize) +
+            "-byte elements, outer tiles " +
+            std::to_string(std::max(OuterTileProduct, 1LL));
+  }
+  return {policyTileSize(In), How};
+}
+
+} // namespace
+
+extern "C" ORBIS_TILE_API void
+orbis_loop_init(orbis_loop_t *loop, const orbis_site_t *site, long long lb,
+                long long ub, long long step, orbis_cmp cmp, int is_unsigned,
+                long long requested, long long outer_tile_product,
+                long long total) {
+  static const orbis_site_t UnknownSite = {"<unknown blocked loop>", 0, 0};
+  const orbis_site_t &Site = site ? *site : UnknownSite;
+
+  // 1. Trip count.
+  TripCount TC = computeTripCount(lb, ub, step, cmp, is_unsigned != 0);
+  if (TC.St != Status::Ok)
+    failTripCount(Site, TC.St, lb, ub, step, cmp, is_unsigned != 0);
+
+  // 2. Tile size, clamped so that there is no empty tile and a zero-trip
+  //    loop still has a valid (>= 1) nominal size.
+  bool Verbose = verboseEnabled();
+  TileChoice Choice =
+      chooseTile(Site, TC.Trip, requested, outer_tile_product, Verbose);
+  long long Tile = std::clamp(Choice.Tile, 1LL, std::max(TC.Trip, 1LL));
+
+  loop->trip = TC.Trip;
+  loop->tile = Tile;
+  loop->num_tiles = TC.Trip == 0 ? 0 : (TC.Trip - 1) / Tile + 1;
+  loop->step = step;
+  loop->total = total;
+
+  if (Verbose) {
+    if (Tile != Choice.Tile)
+      Choice.How +=
+          " " + std::to_string(Choice.Tile) + ", clamped to the trip count";
+    reportTileChoice(Site, *loop, Choice.How);
+  }
+}

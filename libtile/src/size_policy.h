@@ -1,0 +1,60 @@
+/// \file
+/// The automatic tile size of a CPU blocked loop (EXTENSIONS.md 1.7): used
+/// when neither the clause nor OMP_BLOCK_SIZE gives one. The policy itself is
+/// a pure function of an input struct, so tests give it an explicit cache
+/// size and thread count; the machine's values come from separate functions.
+#ifndef ORBIS_TILE_SRC_SIZE_POLICY_H
+#define ORBIS_TILE_SRC_SIZE_POLICY_H
+
+#include "export.h"
+#include "status.h"
+
+namespace orbis::tile {
+
+/// What the policy looks at.
+struct SizePolicyInput {
+  long long Trip = 0;             ///< iterations of the loop
+  int Level = 0;                  ///< depth in the tiled nest, 0 = outermost
+  int ElemSize = 0;               ///< bytes per element; < 1: unknown (8)
+  long long OuterTileProduct = 1; ///< product of the enclosing tile sizes
+  int Threads = 1;                ///< threads sharing the level-0 tiles
+  long long L2Bytes = 0;          ///< L2 cache size of one core
+};
+
+/// Tiles per thread at level 0: enough for monotonic dynamic distribution to
+/// balance the load and to fill a wavefront pipeline, few enough to keep the
+/// per-tile overhead (and the pre/post-block synchronization) small.
+constexpr long long TilesPerThread = 4;
+/// Element size assumed when the compiler found no array in the nest.
+constexpr int DefaultElemSize = 8;
+/// L2 size assumed when the machine does not tell.
+constexpr long long DefaultL2Bytes = 1LL << 20;
+
+/// The tile size, in [1, max(Trip, 1)]:
+/// - level 0 (the tiles shared among threads):
+///     ceil(Trip / (TilesPerThread * Threads));
+/// - levels >= 1 (tiles run in order by one thread):
+///     L2Bytes / (2 * ElemSize * OuterTileProduct),
+///   so that a tile of this level times the enclosing tiles fills half the
+///   L2 (the other half is left to the other arrays, halos and the code). A
+///   loop whose whole data fits gets Trip: one tile, i.e. not tiled.
+ORBIS_TILE_TESTING_API long long policyTileSize(const SizePolicyInput &In);
+
+/// The threads that will share a level-0 loop's tiles: inside a parallel
+/// region (active or not), the current team's size, since the loop is then
+/// initialized by the team that runs it (an orphaned or combined `for`);
+/// outside any, the size of the next team (omp_get_max_threads()).
+int policyThreads();
+
+/// The L2 size to plan for: ORBIS_L2_CACHE_SIZE (text `Override`, bytes)
+/// when set and non-empty, else the machine's (sysconf, then sysfs), else
+/// DefaultL2Bytes. InvalidSize when the override is not a positive integer.
+struct CacheSize {
+  Status St;
+  long long Bytes;
+};
+ORBIS_TILE_TESTING_API CacheSize l2CacheBytes(const char *Override);
+
+} // namespace orbis::tile
+
+#endif // ORBIS_TILE_SRC_SIZE_POLICY_H
