@@ -1,0 +1,50 @@
+# lit configuration of the Orbis compiler tests: FileCheck on lowered output,
+# exact diagnostics, end-to-end runs compared bit-for-bit with the sequential
+# program, pass-through of standard OpenMP, and the drivers' command lines.
+import os
+import lit.formats
+
+site = lit_config.params.get("orbis_site")
+if not site:
+    lit_config.fatal("run lit with --param orbis_site=<build>/tests/lit/lit.site.cfg.py")
+exec(open(site).read())
+
+config.name = "Orbis"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.orbis_build_dir, "tests", "lit")
+
+bindir = os.path.join(config.orbis_build_dir, "bin")
+libdir = os.path.join(config.orbis_build_dir, config.orbis_libdir)
+incdir = os.path.join(config.orbis_build_dir, "include")
+llvm_bin = config.llvm_tools_dir
+
+config.environment["PATH"] = os.pathsep.join(
+    [bindir, llvm_bin, config.environment.get("PATH", os.environ["PATH"])])
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+# Tests choose their own thread counts and tile sizes.
+for var in ("OMP_NUM_THREADS", "OMP_BLOCK_SIZE", "ORBIS_VERBOSE"):
+    config.environment.pop(var, None)
+
+orbis_cc = os.path.join(bindir, "orbis-cc")
+orbis_cxx = os.path.join(bindir, "orbis-c++")
+# The sequential program: the same source with every pragma ignored.
+seq_flags = ("-fno-openmp -Wno-unknown-pragmas -Wno-source-uses-openmp"
+             " -I%s -L%s -Wl,-rpath,%s -lorbis_tile" % (incdir, libdir, libdir))
+config.substitutions.append(("%orbis-cc", orbis_cc))
+config.substitutions.append(("%orbis-cxx", orbis_cxx))
+config.substitutions.append(("%clang-seq", "clang-19 " + seq_flags))
+config.substitutions.append(("%clangxx-seq", "clang++-19 " + seq_flags))
+config.substitutions.append(("%clang-omp", "clang-19 -fopenmp"))
+config.substitutions.append(("%clangxx-omp", "clang++-19 -fopenmp"))
+config.substitutions.append(("%orbis-include", incdir))
+config.substitutions.append(("%orbis-lib", libdir))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%build-dir", config.orbis_build_dir))
+config.substitutions.append(("%source-dir", config.orbis_source_dir))
+config.substitutions.append(("FileCheck", os.path.join(llvm_bin, "FileCheck")))
+config.substitutions.append((" not ", " %s " % os.path.join(llvm_bin, "not")))

@@ -1,0 +1,43 @@
+// The two-level Gauss-Seidel nest of Algorithm 1: region set-up, tile loops,
+// element loops in front of the instruction block, lexical tile queries,
+// single as call-once and atomic as seq_cst.
+// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+#include <omp_blocked.h>
+
+void sweep(int n, double *A, volatile int *counters) {
+  // CHECK: #include <orbis/tile.h>
+  // CHECK: #line 1 "{{.*}}basic-nest.c"
+  // CHECK: { int [[LB0:__orbis_lb[0-9_]+]] = (1); __typeof__(n - 1) [[UB0:__orbis_ub[0-9_]+]] = (n - 1);
+  // CHECK-SAME: orbis_loop_init(&[[L0:__orbis_L[0-9_]+]], {{.*}}, ORBIS_CMP_LT, {{.*}}, 7, 1,
+  // CHECK-NEXT: #pragma omp parallel for num_threads(4) schedule(monotonic: dynamic, 1) firstprivate([[L0]], [[LB0]], [[ONCE:__orbis_once[0-9]+]])
+  // CHECK-NEXT: #line [[@LINE+1]]
+  #pragma omp parallel for schedule(blocked, 7) num_threads(4)
+  for (int x = 1; x < n - 1; x++) {
+    // CHECK: for (long long [[T0:__orbis_t[0-9_]+]] = 0; [[T0]] < [[L0]].num_tiles; ++[[T0]]) { orbis_tile_t [[C0:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C0]], &[[L0]], [[T0]]);
+    // CHECK-SAME: int x = [[F0:__orbis_f[0-9_]+]]; do {
+    // CHECK: if (orbis_once_begin([[ONCE]], 0)) {
+    #pragma omp single
+    counters[0] = n;
+    // CHECK-NEXT: counters[0] = n; orbis_once_end([[ONCE]]); }
+    int xb = omp_block_num();
+    // CHECK-NEXT: int xb = ((int)[[C0]].num);
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      // CHECK: ORBIS_BLOCK_SIZE_AUTO, 1 * [[L0]].tile,
+      // CHECK: for (long long [[T1:__orbis_t[0-9_]+]] = 0;
+      // CHECK-SAME: int y = [[F1:__orbis_f[0-9_]+]]; do {
+      while (counters[xb] < y + omp_block_size() - 1) {}
+      // CHECK-NEXT: while (counters[xb] < y + ((int)[[C1:__orbis_c[0-9_]+]].size) - 1) {}
+      #pragma omp block
+      A[x * n + y] = 0.25 * (A[x * n + y - 1] + A[(x - 1) * n + y]);
+      // CHECK-NEXT: { long long [[K0:__orbis_k[0-9_]+]], [[K1:__orbis_k[0-9_]+]]; for (x = [[F0]], [[K0]] = 0; [[K0]] < {{__orbis_n[0-9_]+}}; ++[[K0]], x++) for (y = [[F1]], [[K1]] = 0; [[K1]] < {{__orbis_n[0-9_]+}}; ++[[K1]], y++)
+      // CHECK-NEXT: A[x * n + y] = 0.25 * (A[x * n + y - 1] + A[(x - 1) * n + y]); x = [[F0]]; y = [[F1]]; }
+      #pragma omp atomic
+      counters[xb + 1] += omp_block_size();
+      // CHECK-NEXT: #pragma omp atomic seq_cst
+      // CHECK-NEXT: counters[xb + 1] += ((int)[[C1]].size);
+    }
+    // CHECK-NEXT: } while (0); orbis_tile_leave(&[[C1]]); } }
+  }
+  // CHECK-NEXT: } while (0); orbis_tile_leave(&[[C0]]); } }
+}
