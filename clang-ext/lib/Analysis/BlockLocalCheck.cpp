@@ -29,9 +29,14 @@ public:
       Indices.insert(Indices.begin(), Sub->getIdx());
       Base = Sub->getBase();
     }
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
-      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-        Accesses.push_back({E, Var, Indices});
+    const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (Var) {
+      Accesses.push_back({E, Var, Indices});
+      Used.push_back(Var);
+    } else {
+      TraverseStmt(const_cast<Expr *>(Base));
+    }
     // Subscripts may themselves contain accesses.
     for (const Expr *Index : Indices)
       TraverseStmt(const_cast<Expr *>(Index));

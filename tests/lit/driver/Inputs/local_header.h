@@ -1,0 +1,2 @@
+// Found beside the source even though the compiler reads a lowered copy.
+#define SCALE 2
