@@ -42,24 +42,27 @@
 static int tile_i, tile_j;
 
 #if defined(TI)
-#define SCHED_I schedule(blocked, TI)
-#define SCHED_J schedule(blocked, TJ)
-#elif defined(RUNTIME_TILES)
-#define SCHED_I schedule(blocked, tile_i)
-#define SCHED_J schedule(blocked, tile_j)
+#define SIZE_I TI
+#define SIZE_J TJ
 #else
-#define SCHED_I schedule(blocked)
-#define SCHED_J schedule(blocked)
+#define SIZE_I tile_i
+#define SIZE_J tile_j
 #endif
-#define PRAGMA(x) _Pragma(#x)
-#define OMP(x) PRAGMA(omp x)
 
 // C = A * B with an explicit instruction block; the pre-blocks are empty.
 static void matmulBlock(int n, int p, int m, const double *A, const double *B,
                         double *C) {
-  OMP(parallel for SCHED_I)
+#if defined(TI) || defined(RUNTIME_TILES)
+  #pragma omp parallel for schedule(blocked, SIZE_I)
+#else
+  #pragma omp parallel for schedule(blocked)
+#endif
   for (int i = 0; i < n; i++) {
-    OMP(for SCHED_J)
+#if defined(TI) || defined(RUNTIME_TILES)
+    #pragma omp for schedule(blocked, SIZE_J)
+#else
+    #pragma omp for schedule(blocked)
+#endif
     for (int j = 0; j < m; j++) {
       #pragma omp block
       {
@@ -76,9 +79,17 @@ static void matmulBlock(int n, int p, int m, const double *A, const double *B,
 // the whole inner body is the instruction block.
 static void matmulPlain(int n, int p, int m, const float *A, const float *B,
                         float *C) {
-  OMP(parallel for SCHED_I)
+#if defined(TI) || defined(RUNTIME_TILES)
+  #pragma omp parallel for schedule(blocked, SIZE_I)
+#else
+  #pragma omp parallel for schedule(blocked)
+#endif
   for (int i = 0; i < n; i++) {
-    OMP(for SCHED_J)
+#if defined(TI) || defined(RUNTIME_TILES)
+    #pragma omp for schedule(blocked, SIZE_J)
+#else
+    #pragma omp for schedule(blocked)
+#endif
     for (int j = 0; j < m; j++) {
       for (int k = 0; k < p; k++)
         C[i * m + j] += A[i * p + k] * B[k * m + j];
