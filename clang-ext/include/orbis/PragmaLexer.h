@@ -21,6 +21,8 @@ struct PragmaToken {
   std::string Text;
   clang::SourceLocation Loc;
   unsigned Length = 0;
+  /// Produced by expanding an object-like macro: Loc is the macro name's.
+  bool Expanded = false;
 
   bool is(llvm::StringRef S) const { return Text == S; }
   clang::SourceLocation endLoc() const { return Loc.getLocWithOffset(Length); }

@@ -76,7 +76,7 @@ protected:
                                                  StringRef) override {
     Reporter = std::make_unique<DiagReporter>(CI.getDiagnostics());
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaCollector>(
-        CI.getSourceManager(), CI.getLangOpts(), *Reporter, Directives));
+        CI.getPreprocessor(), *Reporter, Directives));
     return std::make_unique<LowerConsumer>(CI, *Reporter, Directives,
                                            PresumedName, Outcome);
   }

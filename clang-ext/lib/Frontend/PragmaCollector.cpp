@@ -4,6 +4,9 @@
 
 #include "orbis/PragmaParser.h"
 
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+
 using namespace clang;
 
 namespace orbis {
@@ -18,8 +21,11 @@ void PragmaCollector::PragmaDirective(SourceLocation Loc,
       Introducer == PIK_HashPragma
           ? lexHashPragma(SM, LangOpts, Spelling)
           : lexPragmaOperator(SM, LangOpts, Spelling);
+  if (!Lexed && Introducer == PIK__Pragma && FromMacro)
+    Lexed = lexFromScratch();
   if (!Lexed)
     return;
+  expandMacros(Lexed->Tokens);
   SourceLocation Reported = SM.getExpansionLoc(Loc);
   if (Lexed->HasEscapes) {
     // Cannot read such a string token by token; only complain when it
@@ -56,6 +62,102 @@ void PragmaCollector::PragmaDirective(SourceLocation Loc,
   C.ExtentEnd = Lexed->ExtentEnd;
   C.NextCodeLoc = nextCodeToken(SM, LangOpts, Lexed->ExtentEnd);
   Out.push_back(std::move(C));
+}
+
+void PragmaCollector::expandMacros(std::vector<PragmaToken> &Tokens,
+                                   unsigned Depth) {
+  if (Depth > 16)
+    return;
+  std::vector<PragmaToken> Out;
+  bool Changed = false;
+  for (const PragmaToken &T : Tokens) {
+    const MacroInfo *Macro =
+        T.TokKind == PragmaToken::Identifier && !T.Expanded
+            ? PP.getMacroInfo(PP.getIdentifierInfo(T.Text))
+            : nullptr;
+    if (!Macro || Macro->isFunctionLike()) {
+      Out.push_back(T);
+      continue;
+    }
+    Changed = true;
+    for (const Token &R : Macro->tokens()) {
+      PragmaToken E;
+      E.Text = PP.getSpelling(R);
+      E.Loc = T.Loc;
+      E.Length = T.Length;
+      E.Expanded = true;
+      if (R.getIdentifierInfo())
+        E.TokKind = PragmaToken::Identifier;
+      else if (R.is(tok::numeric_constant))
+        E.TokKind = PragmaToken::Number;
+      else if (R.isOneOf(tok::string_literal, tok::char_constant))
+        E.TokKind = PragmaToken::Other;
+      else
+        E.TokKind = PragmaToken::Punct;
+      Out.push_back(std::move(E));
+    }
+  }
+  if (!Changed)
+    return;
+  // Names produced by an expansion may be macros themselves.
+  for (PragmaToken &T : Out)
+    if (T.Expanded && T.TokKind == PragmaToken::Identifier)
+      if (const MacroInfo *M = PP.getMacroInfo(PP.getIdentifierInfo(T.Text)))
+        if (!M->isFunctionLike()) {
+          for (PragmaToken &U : Out)
+            U.Expanded = false; // let the next round look at them
+          Tokens = std::move(Out);
+          expandMacros(Tokens, Depth + 1);
+          for (PragmaToken &U : Tokens)
+            U.Expanded = true;
+          return;
+        }
+  Tokens = std::move(Out);
+}
+
+std::optional<LexedPragma> PragmaCollector::lexFromScratch() {
+  // Handle_Pragma has just entered a Lexer over the destringized text
+  // (Lexer is the only kind of PreprocessorLexer).
+  auto *Current = static_cast<Lexer *>(PP.getCurrentLexer());
+  if (!Current)
+    return std::nullopt;
+  SourceLocation Start = SM.getSpellingLoc(Current->getSourceLocation());
+  if (!Start.isFileID())
+    return std::nullopt;
+  std::vector<PragmaToken> Tokens;
+  FileID File = SM.getFileID(Start);
+  StringRef Buffer = SM.getBufferData(File);
+  unsigned Offset = SM.getFileOffset(Start);
+  size_t LineEnd = Buffer.find_first_of("\n", Offset);
+  if (LineEnd == StringRef::npos)
+    LineEnd = Buffer.size();
+  // The lexer needs the real end of its buffer; stop at the line's end.
+  Lexer Lex(SM.getLocForStartOfFile(File), LangOpts, Buffer.begin(),
+            Buffer.begin() + Offset, Buffer.end());
+  Token Tok;
+  LexedPragma Out;
+  Out.IsPragmaOperator = true;
+  Lex.LexFromRawLexer(Tok);
+  if (!Tok.is(tok::raw_identifier) || Tok.getRawIdentifier() != "omp" ||
+      SM.getFileOffset(Tok.getLocation()) >= LineEnd)
+    return std::nullopt;
+  Out.Loc = Out.OmpLoc = Tok.getLocation();
+  Out.EndLoc = Out.ExtentEnd = Tok.getEndLoc();
+  while (true) {
+    Lex.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= LineEnd)
+      break;
+    PragmaToken T;
+    T.Loc = Tok.getLocation();
+    T.Length = Tok.getLength();
+    T.Text = Buffer.substr(SM.getFileOffset(T.Loc), T.Length).str();
+    T.TokKind = Tok.is(tok::raw_identifier)      ? PragmaToken::Identifier
+                : Tok.is(tok::numeric_constant) ? PragmaToken::Number
+                                                : PragmaToken::Punct;
+    Out.Tokens.push_back(std::move(T));
+    Out.EndLoc = Out.ExtentEnd = Tok.getEndLoc();
+  }
+  return Out;
 }
 
 } // namespace orbis

@@ -76,9 +76,22 @@ private:
     Out.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});
   }
 
-  std::string textBetween(SourceLocation Begin, SourceLocation End) const {
-    const char *B = SM.getCharacterData(Begin);
-    const char *E = SM.getCharacterData(End);
+  /// The source text of consecutive tokens: as written, or, when macros
+  /// produced some of them, their spellings joined by spaces.
+  std::string textOf(llvm::ArrayRef<PragmaToken> Range) const {
+    if (Range.empty())
+      return "";
+    bool Expanded = false;
+    for (const PragmaToken &T : Range)
+      Expanded |= T.Expanded;
+    if (Expanded) {
+      std::string Out;
+      for (const PragmaToken &T : Range)
+        Out += (Out.empty() ? "" : " ") + T.Text;
+      return Out;
+    }
+    const char *B = SM.getCharacterData(Range.front().Loc);
+    const char *E = SM.getCharacterData(Range.back().endLoc());
     return std::string(B, E > B ? E - B : 0);
   }
 
@@ -188,12 +201,12 @@ private:
   }
 
   void parsePassThrough(const PragmaToken &NameTok) {
-    SourceLocation End = NameTok.endLoc();
+    size_t NameIndex = Pos - 1, LastIndex = NameIndex;
     if (peekIs("(")) {
       std::optional<size_t> Close = findClosingParen();
       if (!Close)
         return;
-      End = Toks[*Close].endLoc();
+      LastIndex = *Close;
       Pos = *Close + 1;
     }
     if (dir().Kind == DirectiveKind::Single && NameTok.is("nowait"))
@@ -201,10 +214,13 @@ private:
     if (isMemoryOrderClause(NameTok.Text))
       dir().HasMemoryOrder = true;
     dir().Clauses.push_back(
-        {NameTok.Text, textBetween(NameTok.Loc, End), NameTok.Loc});
+        {NameTok.Text,
+         textOf(Toks.slice(NameIndex, LastIndex - NameIndex + 1)),
+         NameTok.Loc});
   }
 
   void parseSchedule(const PragmaToken &NameTok) {
+    size_t NameIndex = Pos - 1;
     if (!peekIs("(")) {
       if (ownsClauses())
         error(Diag::ExpectedLParenAfter, hereLoc(), {"schedule"});
@@ -236,9 +252,9 @@ private:
     if (isStandardScheduleKind(KindTok.Text)) {
       if (dir().Blocked)
         return error(Diag::DuplicateSchedule, NameTok.Loc, {dir().Name});
-      dir().Clauses.push_back({"schedule",
-                               textBetween(NameTok.Loc, CloseTok.endLoc()),
-                               NameTok.Loc});
+      dir().Clauses.push_back(
+          {"schedule", textOf(Toks.slice(NameIndex, Pos - NameIndex)),
+           NameTok.Loc});
       return;
     }
     if (KindTok.Text != "blocked") {
@@ -283,7 +299,7 @@ private:
     }
     BlockSizeArg Size;
     Size.Loc = Args.front().Loc;
-    Size.Text = textBetween(Args.front().Loc, Args.back().endLoc());
+    Size.Text = textOf(Args);
     Size.Constant = evaluateConstant(Args);
     if (Size.Constant && *Size.Constant <= 0)
       return error(Diag::BlockedSizeNotPositive, Size.Loc);

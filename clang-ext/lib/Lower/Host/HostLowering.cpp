@@ -234,14 +234,14 @@ private:
                        "const long long " + countVar(L) + " = " + C +
                        ".size; " + declareLike(L, F) + " = " +
                        tileFirstValue(L) + "; " +
-                       declareLike(L, L.Form.VarName) + " = " + F + "; do ";
+                       declareLike(L, L.Form.VarName) + " = " + F + "; do { ";
     std::string Close;
     bool ImplicitInstructionBlock = !Nest.InstructionBlock && !L.Child;
     if (ImplicitInstructionBlock) {
       Open += "{ " + elementLoopsOpen();
       Close += elementLoopsClose() + " }";
     }
-    Close += " while (0); orbis_tile_leave(&" + C + "); }";
+    Close += " } while (0); orbis_tile_leave(&" + C + "); }";
     if (L.Level > 0)
       Close += " }"; // the block opened by the loop's set-up
     else
@@ -267,19 +267,21 @@ private:
     std::string S = "{ long long";
     for (const auto &L : Nest.Loops)
       S += std::string(L->Level ? ", " : " ") + elemVar(*L);
-    S += ";";
+    S += "; {";
     for (const auto &L : Nest.Loops) {
       std::string K = elemVar(*L);
       S += " for (" + L->Form.VarName + " = " + firstVar(*L) + ", " + K +
            " = 0; " + K + " < " + countVar(*L) + "; ++" + K + ", " +
            L->Form.IncText + ")";
     }
-    return S + " ";
+    // Braces around the user's statement and around the loops: what follows
+    // on its last line is not taken for a misleadingly indented loop body.
+    return S + " { ";
   }
 
   /// After the element loops, pre/post-blocks see the tile's first values.
   std::string elementLoopsClose() const {
-    std::string S;
+    std::string S = " } }";
     for (const auto &L : Nest.Loops)
       S += " " + L->Form.VarName + " = " + firstVar(*L) + ";";
     return S + " }";

@@ -1,0 +1,14 @@
+/// \file
+/// GS2D's reference variant `seq`: the sequential loop nest, compiled with the
+/// same driver and flags as the parallel variants. Its result defines the
+/// right answer and its speed the 1-thread baseline.
+#include "gs2d.h"
+
+void gs2d_seq(int n, double *a, int sweeps) {
+  double (*A)[n] = (double (*)[n])a;
+  for (int t = 0; t < sweeps; t++)
+    for (int x = 1; x < n - 1; x++)
+      for (int y = 1; y < n - 1; y++)
+        A[x][y] =
+            0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);
+}

@@ -1,0 +1,49 @@
+// A single 'parallel for schedule(blocked, 8)' without '#pragma omp block'
+// (plain tiling): the whole loop body is the instruction block. Checks the
+// region set-up (bounds evaluated once, the call site, orbis_loop_init with the
+// requested size), the standard directive it becomes with the helpers
+// firstprivate, the loop over tiles, the element loop wrapped around the body,
+// the loop variable reset to the tile's first value, and the closing braces.
+// A compound body and a single-statement body are both checked.
+// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc -fsyntax-only %s
+
+// CHECK: #include <orbis/tile.h>
+// CHECK-NEXT: #include <omp.h>
+// CHECK-NEXT: #line 1 "{{.*}}single-loop.c"
+
+void scale(int n, double a, double *X) {
+  // CHECK: void scale(int n, double a, double *X) {
+  // CHECK-NEXT: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__(n) [[UB:__orbis_ub[0-9_]+]] = (n); static const orbis_site_t [[SITE:__orbis_site[0-9_]+]] = {"{{.*}}single-loop.c:[[@LINE+7]]:3", 0, 8}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK-SAME: orbis_loop_init(&[[L]], &[[SITE]], (long long)(__typeof__([[LB]] + [[UB]]))[[LB]], (long long)(__typeof__([[LB]] + [[UB]]))[[UB]], (long long)(1), ORBIS_CMP_LT, (__typeof__([[LB]] + [[UB]]))-1 > 0, 8, 1, (long long)[[UB]]);{{$}}
+  // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
+  // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
+  // CHECK-EMPTY:
+  // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]){{$}}
+  // CHECK-NEXT: {{^}}    { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); const long long [[N:__orbis_n[0-9_]+]] = [[C]].size; int [[F:__orbis_f[0-9_]+]] = (__typeof__([[LB]]))((unsigned long long)[[LB]] + (unsigned long long)[[C]].first * (unsigned long long)[[L]].step); int i = [[F]]; do {
+  #pragma omp parallel for schedule(blocked, 8)
+  for (int i = 0; i < n; i++)
+    X[i] = a * X[i];
+  // CHECK-SAME: { long long [[K:__orbis_k[0-9_]+]]; for (i = [[F]], [[K]] = 0; [[K]] < [[N]]; ++[[K]], i++) X[i] = a * X[i]; i = [[F]]; } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
+  X[0] = 1;
+  // CHECK-NEXT: {{^}}  X[0] = 1;{{$}}
+}
+// CHECK-NEXT: {{^}}}{{$}}
+
+void update(int n, double a, double *X) {
+  // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__(n) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK-SAME: ORBIS_CMP_LT, {{.*}}, 8, 1, (long long)[[UB]]);{{$}}
+  // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
+  // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
+  // CHECK-EMPTY:
+  // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]) { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); const long long [[N:__orbis_n[0-9_]+]] = [[C]].size;
+  // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { { long long [[K:__orbis_k[0-9_]+]]; for (i = [[F]], [[K]] = 0; [[K]] < [[N]]; ++[[K]], i++) {{[{]$}}
+  #pragma omp parallel for schedule(blocked, 8)
+  for (int i = 0; i < n; i++) {
+    double t = a * X[i];
+    X[i] = t;
+  }
+  // CHECK-NEXT: {{^}}    double t = a * X[i];{{$}}
+  // CHECK-NEXT: {{^}}    X[i] = t;{{$}}
+  // CHECK-NEXT: {{^}}  } i = [[F]]; } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
+}
