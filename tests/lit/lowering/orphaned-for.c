@@ -23,7 +23,7 @@ void relax(int n, double *A, int *count) {
   // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}    for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]) { orbis_tile_t [[C:__orbis_c[0-9_]+]];
-  // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do {{[{]$}}
+  // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { {{[{]$}}
     #pragma omp for schedule(blocked, 16)
     for (int i = 0; i < n; i++) {
       #pragma omp single
@@ -32,14 +32,14 @@ void relax(int n, double *A, int *count) {
       // CHECK-NEXT: {{^}}      count[0] += 1; orbis_once_end([[O1]]); }{{$}}
       #pragma omp block
       A[i] = 0.5 * A[i];
-      // CHECK-NEXT: {{^}}      { long long [[K:__orbis_k[0-9_]+]]; for (i = [[F]], [[K]] = 0; [[K]] < {{__orbis_n[0-9_]+}}; ++[[K]], i++)
-      // CHECK-NEXT: {{^}}      A[i] = 0.5 * A[i]; i = [[F]]; }{{$}}
+      // CHECK-NEXT: {{^}}      { long long [[K:__orbis_k[0-9_]+]]; { for (i = [[F]], [[K]] = 0; [[K]] < {{__orbis_n[0-9_]+}}; ++[[K]], i++) {{[{]}}
+      // CHECK-NEXT: {{^}}      A[i] = 0.5 * A[i]; } } i = [[F]]; }{{$}}
       #pragma omp single
       count[1] += 1;
       // CHECK-NEXT: {{^}}      if (orbis_once_begin([[O2]], 0)) {{[{]$}}
       // CHECK-NEXT: {{^}}      count[1] += 1; orbis_once_end([[O2]]); }{{$}}
     }
-    // CHECK-NEXT: {{^}}    } while (0); orbis_tile_leave(&[[C]]); } orbis_once_release([[O1]]); orbis_once_release([[O2]]); }{{$}}
+    // CHECK-NEXT: {{^}}    } } while (0); orbis_tile_leave(&[[C]]); } orbis_once_release([[O1]]); orbis_once_release([[O2]]); }{{$}}
     count[2] = 0;
     // CHECK-NEXT: {{^}}    count[2] = 0;{{$}}
   }

@@ -24,7 +24,7 @@ void scale(int n, double a, double *X) {
   #pragma omp parallel for schedule(blocked, 8)
   for (int i = 0; i < n; i++)
     X[i] = a * X[i];
-  // CHECK-SAME: { long long [[K:__orbis_k[0-9_]+]]; for (i = [[F]], [[K]] = 0; [[K]] < [[N]]; ++[[K]], i++) X[i] = a * X[i]; i = [[F]]; } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
+  // CHECK-SAME: { { long long [[K:__orbis_k[0-9_]+]]; { for (i = [[F]], [[K]] = 0; [[K]] < [[N]]; ++[[K]], i++) { X[i] = a * X[i]; } } i = [[F]]; } } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
   X[0] = 1;
   // CHECK-NEXT: {{^}}  X[0] = 1;{{$}}
 }
@@ -37,7 +37,7 @@ void update(int n, double a, double *X) {
   // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]) { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); const long long [[N:__orbis_n[0-9_]+]] = [[C]].size;
-  // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { { long long [[K:__orbis_k[0-9_]+]]; for (i = [[F]], [[K]] = 0; [[K]] < [[N]]; ++[[K]], i++) {{[{]$}}
+  // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { { { long long [[K:__orbis_k[0-9_]+]]; { for (i = [[F]], [[K]] = 0; [[K]] < [[N]]; ++[[K]], i++) { {{[{]$}}
   #pragma omp parallel for schedule(blocked, 8)
   for (int i = 0; i < n; i++) {
     double t = a * X[i];
@@ -45,5 +45,5 @@ void update(int n, double a, double *X) {
   }
   // CHECK-NEXT: {{^}}    double t = a * X[i];{{$}}
   // CHECK-NEXT: {{^}}    X[i] = t;{{$}}
-  // CHECK-NEXT: {{^}}  } i = [[F]]; } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
+  // CHECK-NEXT: {{^}}  } } } i = [[F]]; } } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
 }
