@@ -74,7 +74,7 @@ enum { NumVariants = sizeof(Variants) / sizeof(Variants[0]) };
 typedef struct result {
   const variant *v;
   int n, threads;
-  int wrong;          ///< 0, or 1 + the run (0 = untimed first run) that differed
+  int wrong; ///< 0, or 1 + the run (0 = the untimed one) that differed
   double median, min, max; ///< GCUP/s
   char tiles[96];
 } result;
@@ -242,40 +242,60 @@ static void describe_tiles(const variant *v, const options *o, int n,
   }
 }
 
-/// Runs one variant: a first untimed run (which also warms up threads and
-/// caches and records the tile sizes), then `reps` timed runs, each from a
-/// fresh copy of the initial grid and each checked against the reference.
-static result measure(const variant *v, const options *o, int n, int threads,
-                      const double *initial, const double *reference,
-                      double *work) {
-  result r = {.v = v, .n = n, .threads = threads};
+/// Runs `v` once on a fresh copy of `initial` with `threads` threads and
+/// checks the result; returns the GCUP/s, or -1 when the grid differs.
+static double run_once(const variant *v, const options *o, int n, int threads,
+                       const double *initial, const double *reference,
+                       double *work, gs2d_tiles *chosen) {
   const size_t bytes = sizeof(double) * n * n;
-  const double cells = (double)(n - 2) * (n - 2) * o->sweeps;
-  double gcups[MaxReps];
-  gs2d_tiles chosen = {0, 0, 0, 0};
-
   omp_set_num_threads(threads);
-  for (int rep = 0; rep <= o->reps; rep++) {
-    memcpy(work, initial, bytes);
-    double t0 = omp_get_wtime();
-    v->run(o, n, work, rep == 0 ? &chosen : NULL);
-    double t1 = omp_get_wtime();
-    if (memcmp(work, reference, bytes) != 0) {
-      r.wrong = 1 + rep;
-      break;
-    }
-    if (rep > 0)
-      gcups[rep - 1] = cells / (t1 - t0) / 1e9;
+  memcpy(work, initial, bytes);
+  double t0 = omp_get_wtime();
+  v->run(o, n, work, chosen);
+  double t1 = omp_get_wtime();
+  if (memcmp(work, reference, bytes) != 0)
+    return -1;
+  return (double)(n - 2) * (n - 2) * o->sweeps / (t1 - t0) / 1e9;
+}
+
+/// Measures the `count` rows (one N and thread count, different variants)
+/// side by side: one untimed run each (which also warms up threads and caches
+/// and records the tile sizes), then `reps` rounds that run every variant
+/// once, so that a transient load on the machine hits all variants alike.
+static void measure(result *rows, int count, const options *o,
+                    const double *initial, const double *reference,
+                    double *work) {
+  static double gcups[NumVariants][MaxReps];
+  for (int i = 0; i < count; i++) {
+    result *r = &rows[i];
+    gs2d_tiles chosen = {0, 0, 0, 0};
+    if (run_once(r->v, o, r->n, r->threads, initial, reference, work,
+                 &chosen) < 0)
+      r->wrong = 1;
+    describe_tiles(r->v, o, r->n, r->threads, &chosen, r->tiles,
+                   sizeof r->tiles);
   }
-  describe_tiles(v, o, n, threads, &chosen, r.tiles, sizeof r.tiles);
-  if (r.wrong)
-    return r;
-  qsort(gcups, o->reps, sizeof(double), compare_double);
-  r.min = gcups[0];
-  r.max = gcups[o->reps - 1];
-  r.median = o->reps % 2 ? gcups[o->reps / 2]
-                         : 0.5 * (gcups[o->reps / 2 - 1] + gcups[o->reps / 2]);
-  return r;
+  for (int rep = 0; rep < o->reps; rep++)
+    for (int i = 0; i < count; i++) {
+      result *r = &rows[i];
+      if (r->wrong)
+        continue;
+      gcups[i][rep] = run_once(r->v, o, r->n, r->threads, initial, reference,
+                               work, NULL);
+      if (gcups[i][rep] < 0)
+        r->wrong = 2 + rep;
+    }
+  for (int i = 0; i < count; i++) {
+    result *r = &rows[i];
+    if (r->wrong)
+      continue;
+    qsort(gcups[i], o->reps, sizeof(double), compare_double);
+    r->min = gcups[i][0];
+    r->max = gcups[i][o->reps - 1];
+    r->median = o->reps % 2 ? gcups[i][o->reps / 2]
+                            : 0.5 * (gcups[i][o->reps / 2 - 1] +
+                                     gcups[i][o->reps / 2]);
+  }
 }
 
 /// The best hand-written peer's median among `rows` with the same N and
@@ -304,9 +324,12 @@ static void print_table(const options *o, const result *rows, int count) {
     const result *r = &rows[i];
     printf("%-14s %6d %3d ", r->v->name, r->n, r->threads);
     if (r->wrong) {
-      printf("%8s %17s %8s %7s %5s  %s (differs from seq after %s run %d)\n",
-             "WRONG", "-", "-", "-", "-", r->tiles,
-             r->wrong == 1 ? "the untimed" : "timed", r->wrong - 1);
+      printf("%8s %17s %8s %7s %5s  %s (differs from seq after ", "WRONG",
+             "-", "-", "-", "-", r->tiles);
+      if (r->wrong == 1)
+        printf("the untimed run)\n");
+      else
+        printf("timed run %d)\n", r->wrong - 1);
       continue;
     }
     char range[32], peer[16] = "-", speed[16] = "-", eff[16] = "-";
@@ -392,18 +415,22 @@ int main(int argc, char **argv) {
     memcpy(reference, initial, bytes);
     gs2d_seq(n, reference, o.sweeps);
 
-    for (int t = 0; t < o.num_threads; t++)
+    for (int t = 0; t < o.num_threads; t++) {
+      const int first = count;
       for (int v = 0; v < NumVariants; v++) {
         const variant *var = &Variants[v];
         if (!selected(o.variants, var->name))
           continue;
-        // seq ignores the thread count: measure it once per size.
-        if (!strcmp(var->name, "seq") && t > 0)
+        // seq ignores the thread count: measure it once per size, with the
+        // first thread count's group.
+        const int is_seq = !strcmp(var->name, "seq");
+        if (is_seq && t > 0)
           continue;
-        const int threads = !strcmp(var->name, "seq") ? 1 : o.threads[t];
-        rows[count++] =
-            measure(var, &o, n, threads, initial, reference, work);
+        rows[count++] = (result){
+            .v = var, .n = n, .threads = is_seq ? 1 : o.threads[t]};
       }
+      measure(rows + first, count - first, &o, initial, reference, work);
+    }
     free(initial);
     free(reference);
     free(work);

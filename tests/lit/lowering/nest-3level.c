@@ -12,7 +12,7 @@ void sweep3(int nx, int ny, int nz, double *A, int *log) {
   // CHECK: {{^}}  { int [[LB0:__orbis_lb[0-9_]+]] = (1); __typeof__(nx) {{.*}} orbis_loop_t [[L0:__orbis_L[0-9_]+]];
   // CHECK-SAME: ORBIS_CMP_LT, {{.*}}, 4, 1, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L0]], [[LB0]]){{$}}
-  // CHECK-NEXT: {{^}}#line [[@LINE+17]]{{$}}
+  // CHECK-NEXT: {{^}}#line [[@LINE+14]]{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long [[T0:__orbis_t[0-9_]+]] = 0; {{.*}} orbis_tile_t [[C0:__orbis_c[0-9_]+]];
   // CHECK-SAME: const long long [[N0:__orbis_n[0-9_]+]] = [[C0]].size; {{.*}} int x = [[F0:__orbis_f[0-9_]+]]; do { {{[{]$}}
