@@ -31,6 +31,14 @@ public:
       : CI(CI), Reporter(Reporter), Directives(Directives),
         PresumedName(PresumedName), Outcome(Outcome) {}
 
+  /// Only the main file's functions can hold directives: skipping the
+  /// bodies of functions from headers keeps the analysis parse cheap (Sema
+  /// never skips constexpr or auto-returning bodies, which parsing needs).
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const SourceManager &SM = CI.getSourceManager();
+    return !SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (CI.getDiagnostics().hasErrorOccurred())
       return;
@@ -131,6 +139,7 @@ LowerOutcome lowerSource(const LowerRequest &Request,
     return Outcome;
   Invocation->getFrontendOpts().ProgramAction = frontend::ParseSyntaxOnly;
   Invocation->getFrontendOpts().DisableFree = false;
+  Invocation->getFrontendOpts().SkipFunctionBodies = true;
   Invocation->getDiagnosticOpts().ShowColors = ShowColors;
   Invocation->getDiagnosticOpts().Warnings.push_back("no-everything");
   addAnalysisPrelude(Invocation->getPreprocessorOpts());

@@ -1,0 +1,21 @@
+// Canonical form with the loop variable declared before the loop,
+// 'int i; for (i = 0; ...)': the initialization 'i = 0' gives the lower
+// bound; inside each tile a private 'int i' holds the tile's first value and
+// the element loop assigns it, so the variable outside is not written by the
+// tiles (it is private to the construct, as in OpenMP).
+// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc -fsyntax-only %s
+
+void fill(int n, int *A) {
+  int i;
+  // CHECK: {{^}}  int i;{{$}}
+  // CHECK-NEXT: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__(n) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK-SAME: (long long)(1), ORBIS_CMP_LT, {{.*}}, 4, 1, (long long)[[UB]]);{{$}}
+  // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
+  // CHECK: int [[F:__orbis_f[0-9_]+]] = {{.*}}; int i = [[F]]; do
+  // CHECK-SAME: for (i = [[F]], [[K:__orbis_k[0-9_]+]] = 0; [[K]] < {{__orbis_n[0-9_]+}}; ++[[K]], i++)
+  // CHECK-SAME: A[i] = i;
+  #pragma omp parallel for schedule(blocked, 4)
+  for (i = 0; i < n; i++)
+    A[i] = i;
+}
