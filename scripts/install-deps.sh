@@ -10,7 +10,7 @@ packages=(
   # build
   cmake ninja-build ccache
   # tests and benchmarks
-  libgtest-dev libgmock-dev libbenchmark-dev python3 python3-psutil
+  libgtest-dev libgmock-dev libbenchmark-dev python3 python3-psutil hyperfine
   # world memory (libworld) and launchers
   libucx-dev ucx-utils libpmix-dev openmpi-bin libopenmpi-dev
 )

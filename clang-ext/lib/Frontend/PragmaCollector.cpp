@@ -40,27 +40,47 @@ void PragmaCollector::PragmaDirective(SourceLocation Loc,
   }
 
   ParsedDirective Parsed = parseDirective(SM, *Lexed);
-  if (FromMacro || !SM.isInMainFile(Reported)) {
-    // Standard directives from macros and headers stay Clang's business.
+  if (!SM.isInMainFile(Reported)) {
+    // Standard directives in headers stay Clang's business.
     if (Parsed.Dir.isExtension())
-      Reporter.report(Reported, FromMacro ? Diag::DirectiveInMacro
-                                          : Diag::DirectiveInHeader)
-          << Parsed.Dir.Name;
+      Reporter.report(Reported, Diag::DirectiveInHeader) << Parsed.Dir.Name;
     else if (!Parsed.ok() && !FromMacro)
       for (const PendingDiag &D : Parsed.Diags)
         Reporter.report(D);
     return;
   }
+  if (FromMacro && !Parsed.ok() && !Parsed.Dir.isExtension())
+    return; // clang reports standard directives it cannot parse
   for (const PendingDiag &D : Parsed.Diags)
     Reporter.report(D);
   if (!Parsed.ok())
     return;
 
+  // A directive from a macro is rewritten by replacing the whole macro
+  // invocation, which must therefore hold nothing else that we rewrite.
+  SourceLocation ExtentBegin = Lexed->Loc, ExtentEnd = Lexed->ExtentEnd;
+  if (FromMacro) {
+    CharSourceRange Invocation = SM.getExpansionRange(Loc);
+    ExtentBegin = Invocation.getBegin();
+    ExtentEnd = Invocation.isTokenRange()
+                    ? Lexer::getLocForEndOfToken(Invocation.getEnd(), 0, SM,
+                                                 LangOpts)
+                    : Invocation.getEnd();
+    if (!Out.empty() && Out.back().ExtentBegin == ExtentBegin) {
+      if (Parsed.Dir.isExtension() || Out.back().Dir.isExtension())
+        Reporter.report(Reported, Diag::DirectiveInMacro)
+            << (Parsed.Dir.isExtension() ? Parsed.Dir.Name
+                                         : Out.back().Dir.Name);
+      return;
+    }
+    Parsed.Dir.Loc = ExtentBegin;
+  }
+
   CollectedDirective C;
   C.Dir = std::move(Parsed.Dir);
-  C.ExtentBegin = Lexed->Loc;
-  C.ExtentEnd = Lexed->ExtentEnd;
-  C.NextCodeLoc = nextCodeToken(SM, LangOpts, Lexed->ExtentEnd);
+  C.ExtentBegin = ExtentBegin;
+  C.ExtentEnd = ExtentEnd;
+  C.NextCodeLoc = nextCodeToken(SM, LangOpts, ExtentEnd);
   Out.push_back(std::move(C));
 }
 

@@ -18,7 +18,7 @@
 // CHECK: static 4950 static,7 4950 dynamic 4950 dynamic,3 4950 guided 4950
 // CHECK: guided,5 4950 auto 4950 runtime 4950 monotonic 4950 nonmonotonic 4950
 // CHECK: collapse 3 covered 1
-// CHECK: simd 0x1.5p+8 lastprivate 99 linear 297
+// CHECK: simd 0x1.008p+8 lastprivate 99 linear 297
 // CHECK: macros 4950 block 12
 #include <stdio.h>
 
@@ -29,10 +29,12 @@
 static int block(int x) { return x * 3; }
 static int omp_blocked(int x) { return x; }
 
+#define PRAGMA(x) _Pragma(#x)
 #define LOOP(clause)                                                           \
   s = 0;                                                                       \
-  _Pragma("omp parallel for reduction(+: s) " #clause) for (int i = 0; i < N;  \
-                                                            i++) s += i;       \
+  PRAGMA(omp parallel for reduction(+: s) clause)                              \
+  for (int i = 0; i < N; i++)                                                  \
+    s += i;                                                                    \
   printf(" %ld", s);
 
 int main(void) {

@@ -54,7 +54,7 @@ public:
     for (const NestedDirective &S : Nest.Singles)
       emitSingle(S);
     for (const NestedDirective &A : Nest.Atomics)
-      Edits.insert(A.Pragma->Dir.EndLoc, " seq_cst", 0);
+      emitAtomic(A);
   }
 
 private:
@@ -301,6 +301,19 @@ private:
                       (P.Dir.Nowait ? "1" : "0") + ")) {");
     Edits.insert(statementEnd(S.Body),
                  " orbis_once_end(" + onceVar(S) + "); }", OrderCloseSingle);
+  }
+
+  /// The atomic, rebuilt with `seq_cst` (rebuilt rather than edited in place
+  /// because it may come from a `_Pragma` or a macro).
+  void emitAtomic(const NestedDirective &A) {
+    const CollectedDirective &P = *A.Pragma;
+    std::string S = "#pragma omp " + P.Dir.Name;
+    for (const PassThroughClause &C : P.Dir.Clauses)
+      S += " " + C.Text;
+    S += " seq_cst";
+    if (P.Dir.IsPragmaOperator) // may stand in the middle of a line
+      S = "\n" + S + "\n";
+    Edits.replace(P.ExtentBegin, P.ExtentEnd, S);
   }
 
   void emitQuery(const BlockedLoop &L, const QueryCall &Q) {

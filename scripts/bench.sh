@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The one command behind docs/benchmarks.md: builds Orbis (scripts/build.sh),
+# runs the GS2D CPU benchmark for N = 1024 and 4096 on all cores, then the
+# compile-time comparison, and prints the tables. JSON results go to
+# $ORBIS_BENCH_OUT (default build/bench-results/).
+#
+# Usage: scripts/bench.sh [SWEEPS=20] [REPS=5]
+# Other knobs: OMP_BLOCK_SIZE (orbis tile sizes), ORBIS_BUILD_DIR.
+# The benchmark spins while waiting on other tiles: run it on an otherwise
+# idle machine, and say so in the report when that was not the case.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${ORBIS_BUILD_DIR:-$root/build}"
+sweeps="${1:-20}"
+reps="${2:-5}"
+out="${ORBIS_BENCH_OUT:-$build/bench-results}"
+
+"$root/scripts/build.sh"
+mkdir -p "$out"
+threads="$(nproc)"
+
+echo "== machine"
+lscpu | grep -E '^(Model name|CPU\(s\)|Thread|Core|Socket|L2|L3)' || true
+echo "== compilers"
+echo "orbis-cc at $(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)," \
+  "final compile by $(clang-19 --version | head -1)"
+
+echo "== GS2D, $threads threads (all cores), T=$sweeps"
+# Also 1 thread when there are several cores: the single-thread overhead of
+# each model, next to its parallel speed.
+thread_list="$threads"
+[ "$threads" -gt 1 ] && thread_list="1,$threads"
+"$build/bin/bench-gs2d" --n 1024,4096 --sweeps "$sweeps" --reps "$reps" \
+  --threads "$thread_list" --json "$out/gs2d.json"
+
+echo "== compile time"
+"$root/bench/compile_time.sh" "$build"
