@@ -103,8 +103,8 @@ int main(int argc, char **argv) {
   int threads = 1;
 #endif
 
-  double (*blocked)[n] = malloc(sizeof(double[n][n]));
-  double (*plain)[n] = malloc(sizeof(double[n][n]));
+  double(*blocked)[n] = malloc(sizeof(double[n][n]));
+  double(*plain)[n] = malloc(sizeof(double[n][n]));
   if (!blocked || !plain) {
     fprintf(stderr, "gauss_seidel: cannot allocate two %dx%d grids\n", n, n);
     return 2;

@@ -66,10 +66,10 @@ int main(int argc, char **argv) {
 #else
   int threads = 1;
 #endif
-  double (*A)[n] = malloc(sizeof(double[n][n]));
-  double (*B)[n] = malloc(sizeof(double[n][n]));
-  double (*blocked)[n] = calloc(n, sizeof(double[n]));
-  double (*plain)[n] = calloc(n, sizeof(double[n]));
+  double(*A)[n] = malloc(sizeof(double[n][n]));
+  double(*B)[n] = malloc(sizeof(double[n][n]));
+  double(*blocked)[n] = calloc(n, sizeof(double[n]));
+  double(*plain)[n] = calloc(n, sizeof(double[n]));
   if (!A || !B || !blocked || !plain) {
     fprintf(stderr, "matmul: cannot allocate four %dx%d matrices\n", n, n);
     return 2;

@@ -119,8 +119,12 @@ static int parse_list(const char *s, int *out, const char *argv0) {
 static options parse_options(int argc, char **argv) {
   // Defaults of the hand-written peers: the best of a sweep of tile shapes
   // on the development machine (docs/benchmarks.md).
-  options o = {.sizes = {1024, 4096}, .num_sizes = 2, .sweeps = 10, .reps = 5,
-               .doacross_rows = 64, .doacross_cols = 512,
+  options o = {.sizes = {1024, 4096},
+               .num_sizes = 2,
+               .sweeps = 10,
+               .reps = 5,
+               .doacross_rows = 64,
+               .doacross_cols = 512,
                .wavefront_cols = 128};
   o.threads[0] = omp_get_max_threads();
   o.num_threads = 1;
@@ -199,8 +203,8 @@ static void check_variants(const char *list) {
     size_t len = end ? (size_t)(end - p) : strlen(p);
     int known = 0;
     for (int v = 0; v < NumVariants; v++)
-      known |= strlen(Variants[v].name) == len &&
-               !strncmp(Variants[v].name, p, len);
+      known |=
+          strlen(Variants[v].name) == len && !strncmp(Variants[v].name, p, len);
     if (!known) {
       fprintf(stderr, "bench-gs2d: unknown variant '%.*s'\n", (int)len, p);
       exit(2);
@@ -230,7 +234,8 @@ static void describe_tiles(const variant *v, const options *o, int n,
              t->row_tiles, t->col_tiles);
   } else if (!strcmp(v->name, "omp-doacross")) {
     snprintf(out, size, "%dx%d (%dx%d tiles)", o->doacross_rows,
-             o->doacross_cols, (inner + o->doacross_rows - 1) / o->doacross_rows,
+             o->doacross_cols,
+             (inner + o->doacross_rows - 1) / o->doacross_rows,
              (inner + o->doacross_cols - 1) / o->doacross_cols);
   } else if (!strcmp(v->name, "omp-wavefront")) {
     int bands = threads < inner ? threads : inner;
@@ -269,8 +274,8 @@ static void measure(result *rows, int count, const options *o,
   for (int i = 0; i < count; i++) {
     result *r = &rows[i];
     gs2d_tiles chosen = {0, 0, 0, 0};
-    if (run_once(r->v, o, r->n, r->threads, initial, reference, work,
-                 &chosen) < 0)
+    if (run_once(r->v, o, r->n, r->threads, initial, reference, work, &chosen) <
+        0)
       r->wrong = 1;
     describe_tiles(r->v, o, r->n, r->threads, &chosen, r->tiles,
                    sizeof r->tiles);
@@ -280,8 +285,8 @@ static void measure(result *rows, int count, const options *o,
       result *r = &rows[i];
       if (r->wrong)
         continue;
-      gcups[i][rep] = run_once(r->v, o, r->n, r->threads, initial, reference,
-                               work, NULL);
+      gcups[i][rep] =
+          run_once(r->v, o, r->n, r->threads, initial, reference, work, NULL);
       if (gcups[i][rep] < 0)
         r->wrong = 2 + rep;
     }
@@ -292,9 +297,9 @@ static void measure(result *rows, int count, const options *o,
     qsort(gcups[i], o->reps, sizeof(double), compare_double);
     r->min = gcups[i][0];
     r->max = gcups[i][o->reps - 1];
-    r->median = o->reps % 2 ? gcups[i][o->reps / 2]
-                            : 0.5 * (gcups[i][o->reps / 2 - 1] +
-                                     gcups[i][o->reps / 2]);
+    r->median = o->reps % 2
+                    ? gcups[i][o->reps / 2]
+                    : 0.5 * (gcups[i][o->reps / 2 - 1] + gcups[i][o->reps / 2]);
   }
 }
 
@@ -319,13 +324,14 @@ static double seq_median(const result *rows, int count, int n) {
 
 static void print_table(const options *o, const result *rows, int count) {
   printf("%-14s %6s %3s %8s %17s %8s %7s %5s  %s\n", "variant", "N", "P",
-         "GCUP/s", "min-max", "vs-peer", "vs-seq", "eff", "tiles (rows x cols)");
+         "GCUP/s", "min-max", "vs-peer", "vs-seq", "eff",
+         "tiles (rows x cols)");
   for (int i = 0; i < count; i++) {
     const result *r = &rows[i];
     printf("%-14s %6d %3d ", r->v->name, r->n, r->threads);
     if (r->wrong) {
-      printf("%8s %17s %8s %7s %5s  %s (differs from seq after ", "WRONG",
-             "-", "-", "-", "-", r->tiles);
+      printf("%8s %17s %8s %7s %5s  %s (differs from seq after ", "WRONG", "-",
+             "-", "-", "-", r->tiles);
       if (r->wrong == 1)
         printf("the untimed run)\n");
       else
@@ -334,7 +340,8 @@ static void print_table(const options *o, const result *rows, int count) {
     }
     char range[32], peer[16] = "-", speed[16] = "-", eff[16] = "-";
     snprintf(range, sizeof range, "%.3f-%.3f", r->min, r->max);
-    double best = best_peer(rows, count, r), seq = seq_median(rows, count, r->n);
+    double best = best_peer(rows, count, r),
+           seq = seq_median(rows, count, r->n);
     if (best > 0 && strcmp(r->v->name, "seq"))
       snprintf(peer, sizeof peer, "%.2fx", r->median / best);
     if (seq > 0) {
@@ -362,7 +369,8 @@ static void write_json(const options *o, const result *rows, int count,
           o->sweeps, o->reps, load);
   for (int i = 0; i < count; i++) {
     const result *r = &rows[i];
-    double best = best_peer(rows, count, r), seq = seq_median(rows, count, r->n);
+    double best = best_peer(rows, count, r),
+           seq = seq_median(rows, count, r->n);
     fprintf(f,
             "    {\"variant\": \"%s\", \"n\": %d, \"threads\": %d, "
             "\"correct\": %s, ",
@@ -399,8 +407,8 @@ int main(int argc, char **argv) {
     printf("OMP_BLOCK_SIZE=%s\n", bs);
   fflush(stdout);
 
-  result *rows = calloc((size_t)o.num_sizes * o.num_threads * NumVariants,
-                        sizeof(result));
+  result *rows =
+      calloc((size_t)o.num_sizes * o.num_threads * NumVariants, sizeof(result));
   int count = 0;
   for (int s = 0; s < o.num_sizes; s++) {
     const int n = o.sizes[s];
@@ -426,8 +434,8 @@ int main(int argc, char **argv) {
         const int is_seq = !strcmp(var->name, "seq");
         if (is_seq && t > 0)
           continue;
-        rows[count++] = (result){
-            .v = var, .n = n, .threads = is_seq ? 1 : o.threads[t]};
+        rows[count++] =
+            (result){.v = var, .n = n, .threads = is_seq ? 1 : o.threads[t]};
       }
       measure(rows + first, count - first, &o, initial, reference, work);
     }

@@ -12,7 +12,7 @@ static inline int min_int(int a, int b) { return a < b ? a : b; }
 
 void gs2d_omp_doacross(int n, double *a, int sweeps, int tile_rows,
                        int tile_cols) {
-  double (*A)[n] = (double (*)[n])a;
+  double(*A)[n] = (double(*)[n])a;
   const int inner = n - 2;
   const int row_tiles = (inner + tile_rows - 1) / tile_rows;
   const int col_tiles = (inner + tile_cols - 1) / tile_cols;

@@ -3,9 +3,9 @@
 /// counters, as in NPB LU's pipelined SSOR. Each thread owns a contiguous band
 /// of rows (static split) and walks it in blocks of C columns; before a block
 /// it spins until the band above has finished the same columns, and after it
-/// publishes its own progress (OpenMP 5 `atomic` with acquire/release). One parallel region for
-/// all sweeps, a barrier between sweeps (a band must not start sweep t+1
-/// while the band below still reads its last row of sweep t).
+/// publishes its own progress (OpenMP 5 `atomic` with acquire/release). One
+/// parallel region for all sweeps, a barrier between sweeps (a band must not
+/// start sweep t+1 while the band below still reads its last row of sweep t).
 #include "gs2d.h"
 
 #include <omp.h>
@@ -20,7 +20,7 @@ typedef struct progress {
 static inline int min_int(int a, int b) { return a < b ? a : b; }
 
 void gs2d_omp_wavefront(int n, double *a, int sweeps, int tile_cols) {
-  double (*A)[n] = (double (*)[n])a;
+  double(*A)[n] = (double(*)[n])a;
   const int inner = n - 2;
   const int col_blocks = (inner + tile_cols - 1) / tile_cols;
   progress *prog = aligned_alloc(64, sizeof(progress) * omp_get_max_threads());

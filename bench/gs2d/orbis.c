@@ -52,5 +52,5 @@ static void sweep(int n, double (*A)[n], gs2d_tiles *chosen) {
 
 void gs2d_orbis(int n, double *a, int sweeps, gs2d_tiles *chosen) {
   for (int t = 0; t < sweeps; t++)
-    sweep(n, (double (*)[n])a, chosen);
+    sweep(n, (double(*)[n])a, chosen);
 }

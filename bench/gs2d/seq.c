@@ -5,7 +5,7 @@
 #include "gs2d.h"
 
 void gs2d_seq(int n, double *a, int sweeps) {
-  double (*A)[n] = (double (*)[n])a;
+  double(*A)[n] = (double(*)[n])a;
   for (int t = 0; t < sweeps; t++)
     for (int x = 1; x < n - 1; x++)
       for (int y = 1; y < n - 1; y++)

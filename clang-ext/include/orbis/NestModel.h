@@ -39,13 +39,20 @@ struct BlockedLoop {
   BlockedLoop *Child = nullptr; ///< the nested blocked loop, if any
   unsigned Level = 0;           ///< 0 = outermost of the nest
   std::vector<QueryCall> Queries; ///< calls bound to this loop lexically
+  /// Calls in this loop's own header (init, bound, step): they belong to the
+  /// enclosing loop, and the lowering copies the header's text, so they are
+  /// rewritten inside that copy.
+  std::vector<QueryCall> HeaderQueries;
+  /// Variables of a `private` clause on a nested blocked loop.
+  std::vector<std::string> PrivateVars;
 };
 
 /// A directive inside a nest that the lowering rewrites.
 struct NestedDirective {
   const CollectedDirective *Pragma;
-  const clang::Stmt *Body; ///< the statement it applies to
-  unsigned Id;             ///< unique in the translation unit
+  const clang::Stmt *Body;   ///< the statement it applies to
+  unsigned Id;               ///< unique in the translation unit
+  const BlockedLoop *Owner;  ///< innermost blocked loop around it
 };
 
 struct TiledNest {
@@ -60,10 +67,16 @@ struct TiledNest {
   /// Largest element size (bytes) of arrays indexed in the instruction block:
   /// a hint for the tile-size policy.
   unsigned ElemSize = 8;
+  /// An error was reported inside the nest: skip the whole-nest checks.
+  bool Failed = false;
 
   BlockedLoop &root() const { return *Loops.front(); }
   BlockedLoop &innermost() const { return *Loops.back(); }
 };
+
+/// The variables a clause lists, e.g. {"i", "j"} for `lastprivate(i, j)` or
+/// `lastprivate(conditional: i, j)`.
+std::vector<std::string> clauseVariables(const PassThroughClause &Clause);
 
 struct NestModel {
   std::vector<std::unique_ptr<TiledNest>> Nests;

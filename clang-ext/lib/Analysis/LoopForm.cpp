@@ -185,9 +185,28 @@ private:
     return true;
   }
 
+  /// Where a missing condition would go: after the initialization's `;`.
+  SourceLocation missingConditionLoc() {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const LangOptions &LO = Ctx.getLangOpts();
+    const Stmt *Init = For->getInit();
+    // A declaration's range ends at its ';'; an expression's does not.
+    SourceLocation From = Init ? Init->getEndLoc() : For->getLParenLoc();
+    unsigned Semicolons = Init && isa<DeclStmt>(Init) ? 1 : 2;
+    for (unsigned I = 0; I < Semicolons; ++I) {
+      std::optional<Token> Next = Lexer::findNextToken(From, SM, LO);
+      if (!Next)
+        return For->getLParenLoc();
+      From = Next->getLocation();
+      if (!Next->is(tok::semi))
+        --I; // skip tokens until the next ';'
+    }
+    return From;
+  }
+
   bool checkCond(CanonicalLoop &L) {
     const Expr *Cond = For->getCond();
-    SourceLocation Where = Cond ? Cond->getBeginLoc() : For->getLParenLoc();
+    SourceLocation Where = Cond ? Cond->getBeginLoc() : missingConditionLoc();
     if (!Cond)
       return fail(Diag::NonCanonicalCond, {L.VarName}, Where, "the condition");
     BinaryView B = viewBinary(Cond);

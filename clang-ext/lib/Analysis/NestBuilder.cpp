@@ -42,6 +42,18 @@ std::optional<TileQuery> tileQueryOf(const CallExpr *Call) {
   return std::nullopt;
 }
 
+/// Tile-query calls in a statement (outside macro expansions).
+class QueryFinder : public RecursiveASTVisitor<QueryFinder> {
+public:
+  bool VisitCallExpr(CallExpr *Call) {
+    if (std::optional<TileQuery> Q = tileQueryOf(Call))
+      if (Call->getBeginLoc().isFileID() && Call->getEndLoc().isFileID())
+        Found.push_back({Call, *Q});
+    return true;
+  }
+  std::vector<QueryCall> Found;
+};
+
 /// Largest element size of arrays subscripted in a statement.
 class ElemSizeFinder : public RecursiveASTVisitor<ElemSizeFinder> {
 public:
@@ -217,9 +229,9 @@ private:
       for (const PassThroughClause &C : Dir.Clauses)
         if (C.Name != "nowait")
           return error(Diag::SingleClauseNotSupported, C.Loc, {C.Name});
-      St.Nest->Singles.push_back({D, S, NextDirectiveId++});
+      St.Nest->Singles.push_back({D, S, NextDirectiveId++, St.Stack.back()});
     } else if (Dir.Kind == DirectiveKind::Atomic && !Dir.HasMemoryOrder) {
-      St.Nest->Atomics.push_back({D, S, NextDirectiveId++});
+      St.Nest->Atomics.push_back({D, S, NextDirectiveId++, St.Stack.back()});
     }
   }
 
@@ -229,6 +241,7 @@ private:
       return walkChildren(S, St);
     }
     if (St.Nest->BlockPragma) {
+      St.Nest->Failed = true;
       error(Diag::TwoBlocksInNest, D->Dir.Loc);
       error(Diag::PreviousBlockHere, St.Nest->BlockPragma->Dir.Loc);
       return walkChildren(S, St);
@@ -275,10 +288,18 @@ private:
           return error(Diag::NestedBoundDependsOnOuter, Dir.Loc,
                        {Outer->Form.VarName});
 
-    // The header's expressions belong to the enclosing context.
-    walk(For->getInit(), false, St);
-    walk(For->getCond(), false, St);
-    walk(For->getInc(), false, St);
+    // Queries in the header belong to the enclosing loop; the header's text
+    // is copied by the lowering, so they are collected apart.
+    QueryFinder HeaderQueries;
+    if (!St.Stack.empty()) {
+      HeaderQueries.TraverseStmt(For->getInit());
+      HeaderQueries.TraverseStmt(For->getCond());
+      HeaderQueries.TraverseStmt(For->getInc());
+    }
+    if (!St.Stack.empty() && !checkNestedClauses(Dir)) {
+      St.Nest->Failed = true;
+      return;
+    }
 
     bool Root = St.Stack.empty();
     std::unique_ptr<TiledNest> NewNest;
@@ -292,9 +313,15 @@ private:
     Loop->Pragma = D;
     Loop->For = For;
     Loop->Form = std::move(*Form.Loop);
+    Loop->HeaderQueries = std::move(HeaderQueries.Found);
+    for (const PassThroughClause &C : Dir.Clauses)
+      if (C.Name == "private")
+        for (const std::string &V : clauseVariables(C))
+          Loop->PrivateVars.push_back(V);
     if (!Root) {
       BlockedLoop *Parent = St.Stack.back();
       if (Parent->Child) {
+        St.Nest->Failed = true;
         error(Diag::TwoNestedBlockedLoops, Dir.Loc);
         error(Diag::NestedBlockedLoopHere, Parent->Child->Pragma->Dir.Loc);
         return;
@@ -321,20 +348,41 @@ private:
     }
   }
 
+  /// A nested blocked loop runs sequentially inside its parent's tile: of
+  /// the worksharing clauses only `private` (and a harmless `nowait`) keep a
+  /// meaning there.
+  bool checkNestedClauses(const Directive &Dir) {
+    for (const PassThroughClause &C : Dir.Clauses)
+      if (C.Name != "private" && C.Name != "nowait") {
+        error(Diag::ClauseOnNestedBlockedLoop, C.Loc, {C.Name});
+        return false;
+      }
+    return true;
+  }
+
   /// Rules that need the whole nest.
   void finishNest(TiledNest &Nest, State &St) {
+    if (Nest.Failed)
+      return;
     if (Nest.BlockPragma && St.BlockOwner && St.BlockOwner->Child) {
       error(Diag::BlockNotInnermost, Nest.BlockPragma->Dir.Loc);
       error(Diag::NestedBlockedLoopHere,
             St.BlockOwner->Child->Pragma->Dir.Loc);
       return;
     }
-    if (!Nest.BlockPragma)
+    if (!Nest.BlockPragma) {
       for (const auto &L : Nest.Loops)
         if (L->Child && !bodyIsOnly(L->For->getBody(), L->Child->For)) {
           error(Diag::StatementsNeedBlock, L->Pragma->Dir.Loc);
           return;
         }
+      // The innermost body is the instruction block.
+      for (const NestedDirective &S : Nest.Singles)
+        if (S.Owner == &Nest.innermost()) {
+          error(Diag::SingleInInstructionBlock, S.Pragma->Dir.Loc);
+          return;
+        }
+    }
     const Stmt *Instr = Nest.InstructionBlock
                             ? Nest.InstructionBlock
                             : Nest.innermost().For->getBody();
@@ -381,6 +429,24 @@ private:
 };
 
 } // namespace
+
+std::vector<std::string> clauseVariables(const PassThroughClause &Clause) {
+  StringRef Text = Clause.Text;
+  size_t Open = Text.find('('), Close = Text.rfind(')');
+  if (Open == StringRef::npos || Close == StringRef::npos || Close < Open)
+    return {};
+  StringRef List = Text.slice(Open + 1, Close);
+  size_t Colon = List.find(':');
+  if (Colon != StringRef::npos && List.find("::") != Colon)
+    List = List.drop_front(Colon + 1);
+  std::vector<std::string> Vars;
+  SmallVector<StringRef, 4> Items;
+  List.split(Items, ',');
+  for (StringRef Item : Items)
+    if (!Item.trim().empty())
+      Vars.push_back(Item.trim().str());
+  return Vars;
+}
 
 NestBuildResult buildNests(ASTContext &Ctx,
                            const std::vector<CollectedDirective> &Directives) {

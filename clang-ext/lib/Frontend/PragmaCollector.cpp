@@ -51,8 +51,15 @@ void PragmaCollector::PragmaDirective(SourceLocation Loc,
   }
   if (FromMacro && !Parsed.ok() && !Parsed.Dir.isExtension())
     return; // clang reports standard directives it cannot parse
-  for (const PendingDiag &D : Parsed.Diags)
+  for (PendingDiag &D : Parsed.Diags) {
+    if (FromMacro) {
+      // The tokens live in the macro definition or in scratch space: point
+      // at the macro's use instead.
+      D.Loc = Reported;
+      D.FixLoc = SourceLocation();
+    }
     Reporter.report(D);
+  }
   if (!Parsed.ok())
     return;
 

@@ -179,7 +179,11 @@ private:
         parseSchedule(T);
       } else if (T.is("block_local")) {
         parseBlockLocal(T);
-      } else if (T.is("world") && peekIs("(")) {
+      } else if (T.is("world") &&
+                 (peekIs("(") ||
+                  dir().Kind == DirectiveKind::WorldParallelFor)) {
+        if (!peekIs("("))
+          return error(Diag::ExpectedLParenAfter, hereLoc(), {"world"});
         parseWorld(T);
       } else {
         parsePassThrough(T);
@@ -346,31 +350,32 @@ private:
     dir().BlockLocals.push_back(std::move(C));
   }
 
+  /// The halo: an integer constant expression up to the clause's `)`.
   bool parseHalo(BlockLocalClause &C) {
-    const PragmaToken *T = peek();
-    if (!T || T->is(")")) {
+    size_t Begin = Pos, End = Pos;
+    unsigned Depth = 0;
+    for (; End < Toks.size(); ++End) {
+      if (Toks[End].is("("))
+        ++Depth;
+      else if (Toks[End].is(")") && Depth-- == 0)
+        break;
+    }
+    if (End == Begin) {
       error(Diag::ExpectedExpression, hereLoc());
       return false;
     }
-    C.HaloLoc = T->Loc;
-    bool Negative = false;
-    if (T->is("-") || T->is("+")) {
-      Negative = T->is("-");
-      ++Pos;
-      T = peek();
-    }
-    std::optional<int64_t> Value;
-    if (T && T->TokKind == PragmaToken::Number)
-      Value = evaluateConstant(llvm::ArrayRef<PragmaToken>(*T));
+    C.HaloLoc = Toks[Begin].Loc;
+    std::optional<int64_t> Value =
+        evaluateConstant(Toks.slice(Begin, End - Begin));
     if (!Value) {
       error(Diag::HaloNotConstant, C.HaloLoc);
       return false;
     }
-    ++Pos;
-    if (Negative && *Value != 0) {
+    if (*Value < 0) {
       error(Diag::HaloNegative, C.HaloLoc);
       return false;
     }
+    Pos = End;
     C.Halo = *Value;
     return true;
   }

@@ -11,6 +11,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <orbis/tile.h> // the generated code's interface: one definition
+
+#include <algorithm>
+
 using namespace clang;
 
 namespace orbis {
@@ -27,6 +31,13 @@ constexpr int OrderOpenLoop = -100;   // + level
 constexpr int OrderCloseSingle = 40;
 constexpr int OrderCloseElements = 50;
 constexpr int OrderCloseLoop = 100;   // - level
+
+static_assert(int(LoopCompare::LT) == ORBIS_CMP_LT &&
+                  int(LoopCompare::LE) == ORBIS_CMP_LE &&
+                  int(LoopCompare::GT) == ORBIS_CMP_GT &&
+                  int(LoopCompare::GE) == ORBIS_CMP_GE &&
+                  int(LoopCompare::NE) == ORBIS_CMP_NE,
+              "LoopCompare mirrors libtile's orbis_cmp");
 
 const char *const CompareNames[] = {"ORBIS_CMP_LT", "ORBIS_CMP_LE",
                                     "ORBIS_CMP_GT", "ORBIS_CMP_GE",
@@ -130,6 +141,69 @@ private:
     return AfterLast;
   }
 
+  /// The value a tile query bound to loop L reads.
+  std::string queryValue(const BlockedLoop &L, TileQuery Q) const {
+    switch (Q) {
+    case TileQuery::NumBlocks:
+      return "((int)" + loopVar(L) + ".num_tiles)";
+    case TileQuery::BlockNum:
+      return "((int)" + tileVar(L) + ".num)";
+    case TileQuery::BlockSize:
+      return "((int)" + tileVar(L) + ".size)";
+    case TileQuery::TotalSize:
+      return "((int)" + loopVar(L) + ".total)";
+    }
+    llvm_unreachable("unknown tile query");
+  }
+
+  /// The text of a header expression of L, with the tile queries in it bound
+  /// to L's parent.
+  std::string headerText(const Expr *E, const std::string &AsWritten,
+                         const BlockedLoop &L) const {
+    if (!E || L.HeaderQueries.empty() || !L.Parent)
+      return AsWritten;
+    CharSourceRange Range = SM.getExpansionRange(E->getSourceRange());
+    unsigned Begin = SM.getFileOffset(Range.getBegin());
+    std::string Text = AsWritten;
+    std::vector<std::pair<unsigned, const QueryCall *>> Inside;
+    for (const QueryCall &Q : L.HeaderQueries) {
+      unsigned Offset = SM.getFileOffset(Q.Call->getBeginLoc());
+      if (Offset >= Begin && Offset < Begin + Text.size())
+        Inside.push_back({Offset - Begin, &Q});
+    }
+    // Right to left, so earlier offsets stay valid.
+    std::sort(Inside.rbegin(), Inside.rend());
+    for (const auto &[Offset, Q] : Inside) {
+      SourceLocation End = Lexer::getLocForEndOfToken(
+          Q->Call->getEndLoc(), 0, SM, Ctx.getLangOpts());
+      unsigned Length = SM.getFileOffset(End) - Begin - Offset;
+      Text.replace(Offset, Length, queryValue(*L.Parent, Q->Query));
+    }
+    return Text;
+  }
+
+  /// The loop variable's value after the last iteration (lastprivate).
+  std::string finalValue(const BlockedLoop &L) const {
+    std::string LB = lbVar(L), Lp = loopVar(L);
+    if (L.Form.IsPointer)
+      return LB + " + " + Lp + ".trip * " + Lp + ".step";
+    return "(__typeof__(" + LB + "))((unsigned long long)" + LB +
+           " + (unsigned long long)" + Lp +
+           ".trip * (unsigned long long)" + Lp + ".step)";
+  }
+
+  /// The clauses of L's directive that list L's loop variable.
+  bool loopVarListedIn(const BlockedLoop &L, StringRef ClauseName) const {
+    if (L.Form.DeclaredInInit)
+      return false;
+    for (const PassThroughClause &C : L.Pragma->Dir.Clauses)
+      if (C.Name == ClauseName)
+        for (const std::string &V : clauseVariables(C))
+          if (V == L.Form.VarName)
+            return true;
+    return false;
+  }
+
   // ---- pieces ------------------------------------------------------------
   /// Declarations evaluating the loop's bounds once, and orbis_loop_init.
   std::string loopSetup(const BlockedLoop &L) const {
@@ -137,15 +211,20 @@ private:
     const Directive &D = L.Pragma->Dir;
     std::string LB = lbVar(L), UB = ubVar(L), Lp = loopVar(L);
     std::string S;
-    S += declareLike(L, LB) + " = (" + F.InitText + "); ";
-    S += "__typeof__(" + F.BoundText + ") " + UB + " = (" + F.BoundText + "); ";
+    std::string Init = headerText(F.Init, F.InitText, L);
+    std::string Bound = headerText(F.Bound, F.BoundText, L);
+    std::string StepText = headerText(F.Step, F.StepText, L);
+    for (const std::string &V : L.PrivateVars)
+      S += "__typeof__(" + V + ") " + V + "; ";
+    S += declareLike(L, LB) + " = (" + Init + "); ";
+    S += "__typeof__(" + Bound + ") " + UB + " = (" + Bound + "); ";
     S += "static const orbis_site_t " + siteVar(L) + " = {\"" +
          escapeForStringLiteral(where(D.Loc)) + "\", " +
          std::to_string(L.Level) + ", " + std::to_string(Nest.ElemSize) + "}; ";
     S += "orbis_loop_t " + Lp + "; ";
 
     std::string Step = std::string(F.Direction < 0 ? "-" : "") +
-                       "(long long)(" + F.StepText + ")";
+                       "(long long)(" + StepText + ")";
     std::string Lower, Upper, Unsigned, Total;
     if (F.IsPointer) {
       Lower = "0";
@@ -233,15 +312,18 @@ private:
                        ", &" + loopVar(L) + ", " + counter(L) + "); " +
                        "const long long " + countVar(L) + " = " + C +
                        ".size; " + declareLike(L, F) + " = " +
-                       tileFirstValue(L) + "; " +
-                       declareLike(L, L.Form.VarName) + " = " + F + "; do { ";
+                       tileFirstValue(L) + "; " + loopVarInit(L) + " do { ";
     std::string Close;
     bool ImplicitInstructionBlock = !Nest.InstructionBlock && !L.Child;
     if (ImplicitInstructionBlock) {
       Open += "{ " + elementLoopsOpen();
       Close += elementLoopsClose() + " }";
     }
-    Close += " } while (0); orbis_tile_leave(&" + C + "); }";
+    Close += " } while (0);";
+    if (loopVarListedIn(L, "lastprivate"))
+      Close += " if (" + counter(L) + " == " + loopVar(L) + ".num_tiles - 1) " +
+               L.Form.VarName + " = " + finalValue(L) + ";";
+    Close += " orbis_tile_leave(&" + C + "); }";
     if (L.Level > 0)
       Close += " }"; // the block opened by the loop's set-up
     else
@@ -251,6 +333,17 @@ private:
       Open += "\n"; // the directive must stay at the start of a line
     Edits.insert(statementStart(Body), Open, OrderOpenLoop + int(L.Level));
     Edits.insert(statementEnd(Body), Close, OrderCloseLoop - int(L.Level));
+  }
+
+  /// The loop variable, private to the tile: a new variable, unless a
+  /// data-sharing clause already privatizes the one declared outside (whose
+  /// private copy `lastprivate` must then see).
+  std::string loopVarInit(const BlockedLoop &L) const {
+    std::string F = firstVar(L);
+    if (loopVarListedIn(L, "private") || loopVarListedIn(L, "firstprivate") ||
+        loopVarListedIn(L, "lastprivate"))
+      return L.Form.VarName + " = " + F + ";";
+    return declareLike(L, L.Form.VarName) + " = " + F + ";";
   }
 
   std::string rootClose(const BlockedLoop &L) const {
@@ -317,24 +410,9 @@ private:
   }
 
   void emitQuery(const BlockedLoop &L, const QueryCall &Q) {
-    std::string Value;
-    switch (Q.Query) {
-    case TileQuery::NumBlocks:
-      Value = loopVar(L) + ".num_tiles";
-      break;
-    case TileQuery::BlockNum:
-      Value = tileVar(L) + ".num";
-      break;
-    case TileQuery::BlockSize:
-      Value = tileVar(L) + ".size";
-      break;
-    case TileQuery::TotalSize:
-      Value = loopVar(L) + ".total";
-      break;
-    }
     SourceLocation End = Lexer::getLocForEndOfToken(Q.Call->getEndLoc(), 0, SM,
                                                     Ctx.getLangOpts());
-    Edits.replace(Q.Call->getBeginLoc(), End, "((int)" + Value + ")");
+    Edits.replace(Q.Call->getBeginLoc(), End, queryValue(L, Q.Query));
   }
 };
 

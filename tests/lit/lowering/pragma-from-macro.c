@@ -1,0 +1,41 @@
+// An extension directive produced by a macro, '#define P _Pragma("omp ...")'
+// or the stringizing idiom 'OMP(x) -> _Pragma(#x)', is lowered by replacing
+// the whole macro invocation: the set-up and the '#pragma omp' line take its
+// place, followed by '#line' naming the invocation's line, and 'single' and
+// 'block' written through the macro are rewritten too. The '#define' lines
+// stay as they are.
+// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc -fsyntax-only %s
+
+#define P _Pragma("omp parallel for schedule(blocked)")
+#define PRAGMA(x) _Pragma(#x)
+#define OMP(x) PRAGMA(omp x)
+// CHECK: {{^}}#define P _Pragma("omp parallel for schedule(blocked)"){{$}}
+// CHECK-NEXT: {{^}}#define PRAGMA(x) _Pragma(#x){{$}}
+// CHECK-NEXT: {{^}}#define OMP(x) PRAGMA(omp x){{$}}
+
+void f(int n, double *A) {
+  // CHECK: {{^}}  { int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, ORBIS_CMP_LT, {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1, {{.*}});{{$}}
+  // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate({{__orbis_L[0-9_]+}}, {{__orbis_lb[0-9_]+}}){{$}}
+  // CHECK-NEXT: {{^}}#line [[@LINE+3]]{{$}}
+  // CHECK-EMPTY:
+  // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;{{.*}}, i++) { A[i] = 0; }
+  P
+  for (int i = 0; i < n; i++) A[i] = 0;
+  // CHECK-NEXT: {{^}}  { int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, ORBIS_CMP_LT, {{.*}}, 8, 1, {{.*}}); orbis_once_t [[O:__orbis_once[0-9]+]]_state
+  // CHECK-NEXT: {{^}}#pragma omp parallel for num_threads(2) schedule(monotonic: dynamic, 1) firstprivate({{__orbis_L[0-9_]+}}, {{__orbis_lb[0-9_]+}}, [[O]]){{$}}
+  // CHECK-NEXT: {{^}}#line [[@LINE+6]]{{$}}
+  // CHECK-EMPTY:
+  // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;
+  // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
+  // CHECK-NEXT: {{^}}    A[0] = 1; orbis_once_end([[O]]); }{{$}}
+  // CHECK-NEXT: {{^}}    { long long {{__orbis_k[0-9_]+}}; { for (i =
+  OMP(parallel for schedule(blocked, 8) num_threads(2))
+  for (int i = 0; i < n; i++) {
+    OMP(single)
+    A[0] = 1;
+    OMP(block)
+    A[i] = 0;
+  }
+}
+// CHECK-NOT: OMP(

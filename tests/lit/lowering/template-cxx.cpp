@@ -1,0 +1,49 @@
+// C++ (orbis-c++): a function template with a blocked loop over the template
+// parameter 'T' and a loop-invariant step 'i += step' is lowered once, in the
+// template: the bounds, the tile's first value and the per-tile variable are
+// declared with 'T', the step is '(long long)(step)', and 'single' and the
+// tile query are rewritten as in C. The lowered template must still
+// instantiate for a signed and an unsigned 'T' (checked by -fsyntax-only).
+// A blocked loop in a member function (using a member through 'this') is
+// lowered the same way.
+// RUN: %orbis-cxx --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cxx -fsyntax-only %s
+#include <omp_blocked.h>
+#include <vector>
+
+template <typename T, typename V>
+void fill(T lo, T hi, T step, V *A, int *calls) {
+  // CHECK: {{^}}  { T [[LB:__orbis_lb[0-9_]+]] = (lo); __typeof__(hi) [[UB:__orbis_ub[0-9_]+]] = (hi); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK-SAME: orbis_loop_init(&[[L]], {{.*}}, (long long)(step), ORBIS_CMP_LT, (__typeof__([[LB]] + [[UB]]))-1 > 0, 16, 1, (long long)[[UB]]);
+  // CHECK-SAME: {{ }}orbis_once_t [[O:__orbis_once[0-9]+]]_state = ORBIS_ONCE_INIT;
+  // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]], [[O]]){{$}}
+  // CHECK: orbis_tile_t [[C:__orbis_c[0-9_]+]];
+  // CHECK-SAME: T [[F:__orbis_f[0-9_]+]] = (__typeof__([[LB]]))({{.*}}); T i = [[F]]; do
+  // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
+  // CHECK-NEXT: {{^}}    calls[0]++; orbis_once_end([[O]]); }{{$}}
+  // CHECK-NEXT: {{^}}    { long long [[K:__orbis_k[0-9_]+]]; { for (i = [[F]], [[K]] = 0; [[K]] < {{__orbis_n[0-9_]+}}; ++[[K]], i += step) {
+  // CHECK-NEXT: {{^}}    A[i] = V(((int)[[C]].num)); } } i = [[F]]; }{{$}}
+  #pragma omp parallel for schedule(blocked, 16)
+  for (T i = lo; i < hi; i += step) {
+    #pragma omp single
+    calls[0]++;
+    #pragma omp block
+    A[i] = V(omp_block_num());
+  }
+}
+template void fill<int, double>(int, int, int, double *, int *);
+template void fill<unsigned long, float>(unsigned long, unsigned long,
+                                         unsigned long, float *, int *);
+// CHECK: {{^}}template void fill<int, double>(int, int, int, double *, int *);{{$}}
+
+struct Grid {
+  std::vector<double> v;
+  void clear(int n) {
+    // CHECK: {{^}}    { int {{__orbis_lb[0-9_]+}} = (0); __typeof__(n) {{.*}}, ORBIS_CMP_LT, {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1,
+    // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate(
+    // CHECK: ++{{__orbis_k[0-9_]+}}, ++i) { v[i] = 0; }
+    #pragma omp parallel for schedule(blocked)
+    for (int i = 0; i < n; ++i)
+      v[i] = 0;
+  }
+};
