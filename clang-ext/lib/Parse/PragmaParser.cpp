@@ -277,8 +277,12 @@ private:
 
     if (ScheduleCount > 1)
       return error(Diag::DuplicateSchedule, NameTok.Loc, {dir().Name});
-    if (!Modifiers.empty())
+    if (Rest.size() != Inner.size()) {
+      if (Modifiers.empty()) // `schedule(: blocked)`
+        return error(Diag::ExpectedIdentifier, Inner[0].Loc,
+                     {"a schedule modifier"});
       return error(Diag::BlockedModifier, Modifiers[0].Loc);
+    }
     if (!ownsClauses())
       return error(Diag::BlockedNotAllowed, NameTok.Loc, {dir().Name});
     dir().Blocked = true;
@@ -305,7 +309,13 @@ private:
     Size.Loc = Args.front().Loc;
     Size.Text = textOf(Args);
     Size.Constant = evaluateConstant(Args);
-    if (Size.Constant && *Size.Constant <= 0)
+    // Literals only, but no value: a division by zero or an overflow.
+    bool LiteralsOnly = llvm::all_of(Args, [](const PragmaToken &T) {
+      return T.TokKind == PragmaToken::Number ||
+             T.TokKind == PragmaToken::Punct;
+    });
+    if ((Size.Constant && *Size.Constant <= 0) ||
+        (!Size.Constant && LiteralsOnly))
       return error(Diag::BlockedSizeNotPositive, Size.Loc);
     dir().BlockSize = std::move(Size);
   }

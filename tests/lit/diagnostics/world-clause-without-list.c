@@ -4,9 +4,9 @@
 // RUN: not %orbis-cc -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
 
 void bare_world(int n, double *A) {
-  // CHECK: {{^}}{{.*}}world-clause-without-list.c:[[@LINE+3]]:20: error: expected '(' after 'world'{{$}}
+  // CHECK: {{^}}{{.*}}world-clause-without-list.c:[[@LINE+3]]:39: error: expected '(' after 'world'{{$}}
   // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp world_parallel for world{{$}}
-  // CHECK-NEXT: {{^ *}}|                    ^{{$}}
+  // CHECK-NEXT: {{^ *}}|                                       ^{{$}}
   #pragma omp world_parallel for world
   for (int i = 0; i < n; i++) A[i] = 0;
 }

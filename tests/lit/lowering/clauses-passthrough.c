@@ -4,14 +4,16 @@
 // by 'schedule(monotonic: dynamic, 1)' and the helper variables the tile loop
 // reads (loop descriptor, lower bound, once objects of 'single') are added in
 // a 'firstprivate' clause of their own, so the region stays valid under
-// 'default(none)' (the -fsyntax-only run compiles it with -fopenmp).
+// 'default(none)' (the -fsyntax-only run compiles it with -fopenmp). A
+// 'private' variable is also declared afresh in the set-up block (as for
+// nested loops, see nested-private.c).
 // RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 double dot(int n, const double *X, const double *Y) {
   double sum = 0, t;
   int nt = 4;
-  // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; {{.*}}, 128, 1, {{.*}});{{$}}
+  // CHECK: {{^}}  { __typeof__(t) t; int [[LB:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; {{.*}}, 128, 1, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}#pragma omp parallel for private(t) reduction(+: sum) num_threads(nt) default(none) shared(X, Y, n) if(n > 1000) proc_bind(close) schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
   #pragma omp parallel for schedule(blocked, 128) private(t) reduction(+: sum) num_threads(nt) default(none) shared(X, Y, n) if(n > 1000) proc_bind(close)
   for (int i = 0; i < n; i++) {

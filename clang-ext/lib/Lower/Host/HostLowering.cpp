@@ -242,9 +242,16 @@ private:
     if (D.BlockSize) {
       if (D.BlockSize->Constant)
         Requested = std::to_string(*D.BlockSize->Constant);
-      else
-        Requested = "orbis_block_size_arg((long long)(" + D.BlockSize->Text +
-                    "), &" + siteVar(L) + ")";
+      else {
+        // A braced initialization: clang's errors about the expression's
+        // type point at the expression itself; __int128 holds any 64-bit
+        // integer without narrowing, and narrowing a floating value to it
+        // is an error in C++ (and -Wfloat-conversion is one in C).
+        S += "__extension__ __int128 " + name("size", L) + " = {" +
+             sizeExpression(*D.BlockSize) + "}; ";
+        Requested = "orbis_block_size_arg((long long)" + name("size", L) +
+                    ", &" + siteVar(L) + ")";
+      }
     }
     std::string Outer = "1";
     for (const BlockedLoop *P = L.Parent; P; P = P->Parent)
@@ -254,6 +261,22 @@ private:
          CompareNames[static_cast<int>(F.Compare)] + ", " + Unsigned + ", " +
          Requested + ", " + Outer + ", " + Total + ");";
     return S;
+  }
+
+  /// The user's size expression, placed at its own line and column so that clang's
+  /// messages about it point into the user's pragma; converting a floating
+  /// value there is made an error (strings already are).
+  std::string sizeExpression(const BlockSizeArg &Size) const {
+    if (!Size.Loc.isFileID() || StringRef(Size.Text).contains('\n'))
+      return "(" + Size.Text + ")";
+    PresumedLoc P = SM.getPresumedLoc(Size.Loc);
+    std::string Line = std::to_string(P.getLine());
+    return "\n#pragma clang diagnostic push"
+           "\n#pragma clang diagnostic error \"-Wfloat-conversion\""
+           "\n#line " + Line + "\n" + std::string(P.getColumn() - 1, ' ') +
+           Size.Text +
+           "\n#pragma clang diagnostic pop"
+           "\n#line " + Line + "\n";
   }
 
   /// The value of the loop variable at the first iteration of the tile.
