@@ -167,7 +167,9 @@ orbis_loop_init(orbis_loop_t *loop, const orbis_site_t *site, long long lb,
   loop->tile = Tile;
   loop->num_tiles = TC.Trip == 0 ? 0 : (TC.Trip - 1) / Tile + 1;
   loop->step = step;
-  loop->total = total;
+  // In an unsigned 64-bit domain a bound beyond LLONG_MAX arrives negative:
+  // omp_total_size() saturates it rather than report a negative bound.
+  loop->total = is_unsigned && total < 0 ? LLONG_MAX : total;
 
   if (Verbose) {
     if (Tile != Choice.Tile)

@@ -311,3 +311,17 @@ TEST_F(LoopTest, EveryTripAndTileSize) {
 }
 
 } // namespace
+
+// omp_total_size() reports the bound as written; an unsigned 64-bit bound
+// beyond LLONG_MAX saturates instead of turning negative.
+TEST(LoopInitTest, TotalOfHugeUnsignedBoundSaturates) {
+  orbis_site_t Site = {"total.c:1:1", 0, 8};
+  orbis_loop_t L;
+  orbis_loop_init(&L, &Site, 0, -1 /* ULLONG_MAX */, 1ll << 62, ORBIS_CMP_LT,
+                  /*is_unsigned=*/1, 1, 1, /*total=*/-1);
+  EXPECT_EQ(L.total, LLONG_MAX);
+  EXPECT_EQ(L.trip, 4);
+  orbis_loop_init(&L, &Site, 0, 10, 1, ORBIS_CMP_LT, /*is_unsigned=*/0, 1, 1,
+                  /*total=*/-7);
+  EXPECT_EQ(L.total, -7);
+}

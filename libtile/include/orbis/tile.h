@@ -14,6 +14,8 @@
 
 #include <omp_blocked.h>
 
+#include <limits.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -85,6 +87,12 @@ static inline long long orbis_block_size_arg(long long size,
                      "argument to 'schedule(blocked)' must be a positive "
                      "integer");
   return size;
+}
+
+/// A tile query's value as the int the query functions return: saturated,
+/// like the out-of-line queries, rather than wrapped.
+static inline int orbis_query_int(long long value) {
+  return value > INT_MAX ? INT_MAX : value < INT_MIN ? INT_MIN : (int)value;
 }
 
 /// Enters tile `num` of `loop` on the calling thread.

@@ -21,6 +21,7 @@
 // RUN: env OMP_NUM_THREADS=3 %t.par75 3 0 0 1 2 3 4 17 31 101 | cmp - %t.ref
 // RUN: env OMP_NUM_THREADS=4 %t.par75 3 0 0 1 2 3 4 17 31 101 | cmp - %t.ref
 // RUN: env OMP_NUM_THREADS=3 %t.par75 2 0 0 300 | cmp - %t.ref300
+// RUN: env OMP_NUM_THREADS=8 %t.par75 2 0 0 300 | cmp - %t.ref300
 //
 // Sizes given by runtime expressions in the clause.
 // RUN: env OMP_NUM_THREADS=2 %t.parrt 3 1 1 1 2 3 4 17 31 101 | cmp - %t.ref
@@ -37,6 +38,7 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=1,1 %t.par 3 0 0 1 2 3 4 17 31 | cmp - %t.ref.small
 // RUN: env OMP_NUM_THREADS=4 OMP_BLOCK_SIZE=1,1 %t.par 3 0 0 1 2 3 4 17 31 | cmp - %t.ref.small
 // RUN: env OMP_NUM_THREADS=4 OMP_BLOCK_SIZE=11,23 %t.par 2 0 0 300 | cmp - %t.ref300
+// RUN: env OMP_NUM_THREADS=4 OMP_BLOCK_SIZE=1,1 %t.par 2 0 0 300 | cmp - %t.ref300
 //
 // Automatic sizes; a small L2 forces several inner tiles.
 // RUN: env OMP_NUM_THREADS=1 %t.par 3 0 0 1 2 3 4 17 31 101 | cmp - %t.ref

@@ -47,9 +47,9 @@ static void run(int n) {
     #pragma omp block
     {
       pv = i * 2;
+      last = i + fp; // written by every iteration, the last one included
       if (i % 5 == 0)
         continue;
-      last = i + fp;
       s += pv + x[i];
     }
   }

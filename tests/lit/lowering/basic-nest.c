@@ -20,14 +20,14 @@ void sweep(int n, double *A, volatile int *counters) {
     counters[0] = n;
     // CHECK-NEXT: counters[0] = n; orbis_once_end([[ONCE]]); }
     int xb = omp_block_num();
-    // CHECK-NEXT: int xb = ((int)[[C0]].num);
+    // CHECK-NEXT: int xb = orbis_query_int([[C0]].num);
     #pragma omp for schedule(blocked)
     for (int y = 1; y < n - 1; y++) {
       // CHECK: ORBIS_BLOCK_SIZE_AUTO, 1 * [[L0]].tile,
       // CHECK: for (long long [[T1:__orbis_t[0-9_]+]] = 0;
       // CHECK-SAME: int y = [[F1:__orbis_f[0-9_]+]]; do {
       while (counters[xb] < y + omp_block_size() - 1) {}
-      // CHECK-NEXT: while (counters[xb] < y + ((int)[[C1:__orbis_c[0-9_]+]].size) - 1) {}
+      // CHECK-NEXT: while (counters[xb] < y + orbis_query_int([[C1:__orbis_c[0-9_]+]].size) - 1) {}
       #pragma omp block
       A[x * n + y] = 0.25 * (A[x * n + y - 1] + A[(x - 1) * n + y]);
       // CHECK-NEXT: { long long [[K0:__orbis_k[0-9_]+]], [[K1:__orbis_k[0-9_]+]]; { for (x = [[F0]], [[K0]] = 0; [[K0]] < {{__orbis_n[0-9_]+}}; ++[[K0]], x++) for (y = [[F1]], [[K1]] = 0; [[K1]] < {{__orbis_n[0-9_]+}}; ++[[K1]], y++) {
@@ -35,7 +35,7 @@ void sweep(int n, double *A, volatile int *counters) {
       #pragma omp atomic
       counters[xb + 1] += omp_block_size();
       // CHECK-NEXT: #pragma omp atomic seq_cst
-      // CHECK-NEXT: counters[xb + 1] += ((int)[[C1]].size);
+      // CHECK-NEXT: counters[xb + 1] += orbis_query_int([[C1]].size);
     }
     // CHECK-NEXT: } while (0); orbis_tile_leave(&[[C1]]); } }
   }

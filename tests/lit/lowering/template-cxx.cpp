@@ -22,7 +22,7 @@ void fill(T lo, T hi, T step, V *A, int *calls) {
   // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
   // CHECK-NEXT: {{^}}    calls[0]++; orbis_once_end([[O]]); }{{$}}
   // CHECK-NEXT: {{^}}    { long long [[K:__orbis_k[0-9_]+]]; { for (i = [[F]], [[K]] = 0; [[K]] < {{__orbis_n[0-9_]+}}; ++[[K]], i += step) {
-  // CHECK-NEXT: {{^}}    A[i] = V(((int)[[C]].num)); } } i = [[F]]; }{{$}}
+  // CHECK-NEXT: {{^}}    A[i] = V(orbis_query_int([[C]].num)); } } i = [[F]]; }{{$}}
   #pragma omp parallel for schedule(blocked, 16)
   for (T i = lo; i < hi; i += step) {
     #pragma omp single

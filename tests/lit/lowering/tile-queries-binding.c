@@ -16,27 +16,27 @@ void queries(int n, int *A, int *log) {
   #pragma omp parallel for schedule(blocked, 4)
   for (int x = 0; x < n; x++) {
     log[0] = omp_num_blocks() + omp_block_num() + omp_block_size() + omp_total_size();
-    // CHECK: {{^}}    log[0] = ((int)[[L0]].num_tiles) + ((int)[[C0]].num) + ((int)[[C0]].size) + ((int)[[L0]].total);{{$}}
+    // CHECK: {{^}}    log[0] = orbis_query_int([[L0]].num_tiles) + orbis_query_int([[C0]].num) + orbis_query_int([[C0]].size) + orbis_query_int([[L0]].total);{{$}}
     // CHECK: orbis_loop_t [[L1:__orbis_L[0-9_]+]];
     // CHECK: orbis_tile_t [[C1:__orbis_c[0-9_]+]];
     #pragma omp for schedule(blocked, 2)
     for (int y = 0; y < n; y++) {
       log[1] = omp_num_blocks() + omp_block_num() + omp_block_size() + omp_total_size();
-      // CHECK: {{^}}      log[1] = ((int)[[L1]].num_tiles) + ((int)[[C1]].num) + ((int)[[C1]].size) + ((int)[[L1]].total);{{$}}
+      // CHECK: {{^}}      log[1] = orbis_query_int([[L1]].num_tiles) + orbis_query_int([[C1]].num) + orbis_query_int([[C1]].size) + orbis_query_int([[L1]].total);{{$}}
       #pragma omp block
       {
         A[x * n + y] = omp_block_num();
         for (int k = 0; k < omp_block_size(); k++)
           A[k] += omp_num_blocks();
       }
-      // CHECK: {{^}}        A[x * n + y] = ((int)[[C1]].num);{{$}}
-      // CHECK-NEXT: {{^}}        for (int k = 0; k < ((int)[[C1]].size); k++){{$}}
-      // CHECK-NEXT: {{^}}          A[k] += ((int)[[L1]].num_tiles);{{$}}
+      // CHECK: {{^}}        A[x * n + y] = orbis_query_int([[C1]].num);{{$}}
+      // CHECK-NEXT: {{^}}        for (int k = 0; k < orbis_query_int([[C1]].size); k++){{$}}
+      // CHECK-NEXT: {{^}}          A[k] += orbis_query_int([[L1]].num_tiles);{{$}}
       log[2] = omp_total_size();
-      // CHECK: {{^}}      log[2] = ((int)[[L1]].total);{{$}}
+      // CHECK: {{^}}      log[2] = orbis_query_int([[L1]].total);{{$}}
     }
     log[3] = omp_block_size();
-    // CHECK: {{^}}    log[3] = ((int)[[C0]].size);{{$}}
+    // CHECK: {{^}}    log[3] = orbis_query_int([[C0]].size);{{$}}
   }
 }
 // CHECK-NOT: omp_{{num_blocks|block_num|block_size|total_size}}()

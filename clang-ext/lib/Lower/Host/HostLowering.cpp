@@ -145,13 +145,13 @@ private:
   std::string queryValue(const BlockedLoop &L, TileQuery Q) const {
     switch (Q) {
     case TileQuery::NumBlocks:
-      return "((int)" + loopVar(L) + ".num_tiles)";
+      return "orbis_query_int(" + loopVar(L) + ".num_tiles)";
     case TileQuery::BlockNum:
-      return "((int)" + tileVar(L) + ".num)";
+      return "orbis_query_int(" + tileVar(L) + ".num)";
     case TileQuery::BlockSize:
-      return "((int)" + tileVar(L) + ".size)";
+      return "orbis_query_int(" + tileVar(L) + ".size)";
     case TileQuery::TotalSize:
-      return "((int)" + loopVar(L) + ".total)";
+      return "orbis_query_int(" + loopVar(L) + ".total)";
     }
     llvm_unreachable("unknown tile query");
   }
