@@ -4,14 +4,17 @@
 # compile-time comparison, and prints the tables. JSON results go to
 # $ORBIS_BENCH_OUT (default build/bench-results/).
 #
-# Usage: scripts/bench.sh [SWEEPS=20] [REPS=5]
+# Usage: scripts/bench.sh [SWEEPS=100,20] [REPS=5]
+#   SWEEPS: one value, or one per size (N=1024, N=4096): long enough that every
+#   timed run lasts 0.1 s or more, so that bench-gs2d can tell whether other
+#   work disturbed it (its "dist" column).
 # Other knobs: OMP_BLOCK_SIZE (orbis tile sizes), ORBIS_BUILD_DIR.
 # The benchmark spins while waiting on other tiles: run it on an otherwise
 # idle machine, and say so in the report when that was not the case.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${ORBIS_BUILD_DIR:-$root/build}"
-sweeps="${1:-20}"
+sweeps="${1:-100,20}"
 reps="${2:-5}"
 out="${ORBIS_BENCH_OUT:-$build/bench-results}"
 

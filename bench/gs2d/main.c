@@ -10,11 +10,21 @@
 /// The orbis variant's tile sizes are the runtime's choice (or OMP_BLOCK_SIZE);
 /// they are read through the public tile queries during the first, untimed
 /// run of each configuration (see orbis.c), so nothing is parsed from
-/// ORBIS_VERBOSE output.
+/// ORBIS_VERBOSE output. The orbis-fixed variant is the same code run with
+/// OMP_BLOCK_SIZE set to the omp-doacross tile (or --orbis-tile): with the
+/// same tiles as a peer, the ratio shows the cost of the programming model
+/// apart from the tile-size policy.
 ///
-/// Usage: bench-gs2d [--n 1024,4096] [--sweeps 10] [--reps 5] [--threads P,..]
+/// The machine may be shared: each timed run compares the CPU time the whole
+/// machine spent (/proc/stat, steal included) with this process's own; a run
+/// during which other work took more than 5% of a core is "disturbed" and is
+/// repeated (up to --retries times); the table counts the disturbed runs that
+/// remain, so a reader can tell clean figures from noisy ones.
+///
+/// Usage: bench-gs2d [--n 1024,4096] [--sweeps T[,T..]] [--reps 5]
+///                   [--threads P,..] [--retries 3]
 ///                   [--variants seq,orbis,...] [--doacross-tile RxC]
-///                   [--wavefront-cols C] [--json FILE]
+///                   [--wavefront-cols C] [--orbis-tile RxC] [--json FILE]
 #include "gs2d.h"
 
 #include <omp.h>
@@ -23,6 +33,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 enum { MaxList = 16, MaxReps = 1000 };
 
@@ -30,9 +42,12 @@ enum { MaxList = 16, MaxReps = 1000 };
 typedef struct options {
   int sizes[MaxList], num_sizes;
   int threads[MaxList], num_threads;
-  int sweeps, reps;
+  int sweeps_list[MaxList], num_sweeps; ///< one value, or one per size
+  int sweeps;                           ///< the current size's
+  int reps, retries;
   int doacross_rows, doacross_cols; ///< omp-doacross tile
   int wavefront_cols;               ///< omp-wavefront column block
+  int orbis_rows, orbis_cols;       ///< orbis-fixed tile; 0: the doacross one
   const char *variants;             ///< comma list, or null for all
   const char *json;                 ///< output file, or null
 } options;
@@ -51,6 +66,22 @@ static void run_seq(const options *o, int n, double *a, gs2d_tiles *chosen) {
 static void run_orbis(const options *o, int n, double *a, gs2d_tiles *chosen) {
   gs2d_orbis(n, a, o->sweeps, chosen);
 }
+/// orbis with OMP_BLOCK_SIZE set for this run only (libtile reads it at every
+/// loop execution; the worker threads are idle while it changes).
+static void run_orbis_fixed(const options *o, int n, double *a,
+                            gs2d_tiles *chosen) {
+  const char *old = getenv("OMP_BLOCK_SIZE");
+  char *saved = old ? strdup(old) : NULL;
+  char sizes[32];
+  snprintf(sizes, sizeof sizes, "%d,%d", o->orbis_rows, o->orbis_cols);
+  setenv("OMP_BLOCK_SIZE", sizes, 1);
+  gs2d_orbis(n, a, o->sweeps, chosen);
+  if (saved)
+    setenv("OMP_BLOCK_SIZE", saved, 1);
+  else
+    unsetenv("OMP_BLOCK_SIZE");
+  free(saved);
+}
 static void run_doacross(const options *o, int n, double *a,
                          gs2d_tiles *chosen) {
   (void)chosen;
@@ -65,6 +96,7 @@ static void run_wavefront(const options *o, int n, double *a,
 static const variant Variants[] = {
     {"seq", 0, run_seq},
     {"orbis", 0, run_orbis},
+    {"orbis-fixed", 0, run_orbis_fixed},
     {"omp-doacross", 1, run_doacross},
     {"omp-wavefront", 1, run_wavefront},
 };
@@ -74,18 +106,21 @@ enum { NumVariants = sizeof(Variants) / sizeof(Variants[0]) };
 typedef struct result {
   const variant *v;
   int n, threads;
-  int wrong; ///< 0, or 1 + the run (0 = the untimed one) that differed
+  int sweeps;
+  int wrong;     ///< 0, or 1 + the run (0 = the untimed one) that differed
+  int disturbed; ///< timed runs kept although disturbed
   double median, min, max; ///< GCUP/s
   char tiles[96];
 } result;
 
 static void usage(const char *argv0) {
   fprintf(stderr,
-          "usage: %s [--n 1024,4096] [--sweeps T] [--reps R] "
+          "usage: %s [--n 1024,4096] [--sweeps T[,T...]] [--reps R] "
           "[--threads P[,P...]]\n"
-          "          [--variants seq,orbis,omp-doacross,omp-wavefront] "
-          "[--doacross-tile RxC]\n"
-          "          [--wavefront-cols C] [--json FILE]\n",
+          "  [--retries K]\n"
+          "  [--variants seq,orbis,orbis-fixed,omp-doacross,omp-wavefront]\n"
+          "  [--doacross-tile RxC] [--wavefront-cols C] [--orbis-tile RxC]\n"
+          "  [--json FILE]\n",
           argv0);
   exit(2);
 }
@@ -116,16 +151,32 @@ static int parse_list(const char *s, int *out, const char *argv0) {
   return count;
 }
 
+/// Parses "RxC" into two positive ints.
+static void parse_tile(const char *s, int *rows, int *cols, const char *argv0) {
+  char buf[64];
+  if (strlen(s) >= sizeof buf)
+    usage(argv0);
+  strcpy(buf, s);
+  char *x = strchr(buf, 'x');
+  if (!x)
+    usage(argv0);
+  *x = '\0';
+  *rows = positive(buf, argv0);
+  *cols = positive(x + 1, argv0);
+}
+
 static options parse_options(int argc, char **argv) {
   // Defaults of the hand-written peers: the best of a sweep of tile shapes
-  // on the development machine (docs/benchmarks.md).
+  // at N = 1024 and 4096 on the development machine (docs/benchmarks.md).
   options o = {.sizes = {1024, 4096},
                .num_sizes = 2,
-               .sweeps = 10,
+               .sweeps_list = {10},
+               .num_sweeps = 1,
                .reps = 5,
-               .doacross_rows = 64,
-               .doacross_cols = 512,
-               .wavefront_cols = 128};
+               .retries = 3,
+               .doacross_rows = 128,
+               .doacross_cols = 32,
+               .wavefront_cols = 32};
   o.threads[0] = omp_get_max_threads();
   o.num_threads = 1;
   for (int i = 1; i < argc; i++) {
@@ -140,7 +191,9 @@ static options parse_options(int argc, char **argv) {
     else if (!strcmp(arg, "--threads"))
       o.num_threads = parse_list(val, o.threads, argv[0]);
     else if (!strcmp(arg, "--sweeps"))
-      o.sweeps = positive(val, argv[0]);
+      o.num_sweeps = parse_list(val, o.sweeps_list, argv[0]);
+    else if (!strcmp(arg, "--retries"))
+      o.retries = atoi(val) < 0 ? 0 : atoi(val);
     else if (!strcmp(arg, "--reps"))
       o.reps = positive(val, argv[0]);
     else if (!strcmp(arg, "--variants"))
@@ -149,20 +202,21 @@ static options parse_options(int argc, char **argv) {
       o.json = val;
     else if (!strcmp(arg, "--wavefront-cols"))
       o.wavefront_cols = positive(val, argv[0]);
-    else if (!strcmp(arg, "--doacross-tile")) {
-      char *x = strchr(val, 'x');
-      if (!x)
-        usage(argv[0]);
-      *x = '\0';
-      o.doacross_rows = positive(val, argv[0]);
-      o.doacross_cols = positive(x + 1, argv[0]);
-    } else
+    else if (!strcmp(arg, "--doacross-tile"))
+      parse_tile(val, &o.doacross_rows, &o.doacross_cols, argv[0]);
+    else if (!strcmp(arg, "--orbis-tile"))
+      parse_tile(val, &o.orbis_rows, &o.orbis_cols, argv[0]);
+    else
       usage(argv[0]);
+  }
+  if (!o.orbis_rows) {
+    o.orbis_rows = o.doacross_rows;
+    o.orbis_cols = o.doacross_cols;
   }
   for (int i = 0; i < o.num_sizes; i++)
     if (o.sizes[i] < 3)
       usage(argv[0]);
-  if (o.reps > MaxReps)
+  if (o.reps > MaxReps || (o.num_sweeps != 1 && o.num_sweeps != o.num_sizes))
     usage(argv[0]);
   return o;
 }
@@ -227,11 +281,13 @@ static void describe_tiles(const variant *v, const options *o, int n,
                            int threads, const gs2d_tiles *t, char *out,
                            size_t size) {
   const int inner = n - 2;
-  if (!strcmp(v->name, "orbis")) {
+  if (!strncmp(v->name, "orbis", 5)) {
+    // What the tile queries reported, and where the sizes came from.
     const char *env = getenv("OMP_BLOCK_SIZE");
+    int fixed = !strcmp(v->name, "orbis-fixed");
     snprintf(out, size, "%s %dx%d (%dx%d tiles)",
-             env && *env ? "OMP_BLOCK_SIZE" : "auto", t->rows, t->cols,
-             t->row_tiles, t->col_tiles);
+             fixed || (env && *env) ? "OMP_BLOCK_SIZE" : "auto", t->rows,
+             t->cols, t->row_tiles, t->col_tiles);
   } else if (!strcmp(v->name, "omp-doacross")) {
     snprintf(out, size, "%dx%d (%dx%d tiles)", o->doacross_rows,
              o->doacross_cols,
@@ -247,17 +303,56 @@ static void describe_tiles(const variant *v, const options *o, int n,
   }
 }
 
+/// CPU seconds spent by the whole machine (busy and stolen) and by this
+/// process; machine < 0 when /proc/stat cannot be read.
+typedef struct cpu_sample {
+  double machine, self;
+} cpu_sample;
+
+static cpu_sample sample_cpu(void) {
+  cpu_sample c = {-1, 0};
+  unsigned long long user, nice, sys, idle, iowait, irq, softirq, steal;
+  FILE *f = fopen("/proc/stat", "r");
+  if (f) {
+    if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice,
+               &sys, &idle, &iowait, &irq, &softirq, &steal) == 8)
+      c.machine = (double)(user + nice + sys + irq + softirq + steal) /
+                  sysconf(_SC_CLK_TCK);
+    fclose(f);
+  }
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  c.self = ru.ru_utime.tv_sec + 1e-6 * ru.ru_utime.tv_usec +
+           ru.ru_stime.tv_sec + 1e-6 * ru.ru_stime.tv_usec;
+  return c;
+}
+
+/// Whether other work took more than 5% of a core during `wall` seconds
+/// (plus two clock ticks: /proc/stat counts in ticks, so runs should last
+/// 0.2 s or more for this to tell).
+static int disturbed(cpu_sample before, cpu_sample after, double wall) {
+  if (before.machine < 0 || after.machine < 0)
+    return 0;
+  double foreign =
+      (after.machine - before.machine) - (after.self - before.self);
+  return foreign > 0.05 * wall + 2.0 / sysconf(_SC_CLK_TCK);
+}
+
 /// Runs `v` once on a fresh copy of `initial` with `threads` threads and
 /// checks the result; returns the GCUP/s, or -1 when the grid differs.
+/// *was_disturbed tells whether other work ran meanwhile.
 static double run_once(const variant *v, const options *o, int n, int threads,
                        const double *initial, const double *reference,
-                       double *work, gs2d_tiles *chosen) {
+                       double *work, gs2d_tiles *chosen, int *was_disturbed) {
   const size_t bytes = sizeof(double) * n * n;
   omp_set_num_threads(threads);
   memcpy(work, initial, bytes);
+  cpu_sample c0 = sample_cpu();
   double t0 = omp_get_wtime();
   v->run(o, n, work, chosen);
   double t1 = omp_get_wtime();
+  cpu_sample c1 = sample_cpu();
+  *was_disturbed = disturbed(c0, c1, t1 - t0);
   if (memcmp(work, reference, bytes) != 0)
     return -1;
   return (double)(n - 2) * (n - 2) * o->sweeps / (t1 - t0) / 1e9;
@@ -266,7 +361,8 @@ static double run_once(const variant *v, const options *o, int n, int threads,
 /// Measures the `count` rows (one N and thread count, different variants)
 /// side by side: one untimed run each (which also warms up threads and caches
 /// and records the tile sizes), then `reps` rounds that run every variant
-/// once, so that a transient load on the machine hits all variants alike.
+/// once, so that a transient load on the machine hits all variants alike. A
+/// disturbed run is repeated up to o->retries times.
 static void measure(result *rows, int count, const options *o,
                     const double *initial, const double *reference,
                     double *work) {
@@ -274,8 +370,10 @@ static void measure(result *rows, int count, const options *o,
   for (int i = 0; i < count; i++) {
     result *r = &rows[i];
     gs2d_tiles chosen = {0, 0, 0, 0};
-    if (run_once(r->v, o, r->n, r->threads, initial, reference, work, &chosen) <
-        0)
+    int ignored;
+    r->sweeps = o->sweeps;
+    if (run_once(r->v, o, r->n, r->threads, initial, reference, work, &chosen,
+                 &ignored) < 0)
       r->wrong = 1;
     describe_tiles(r->v, o, r->n, r->threads, &chosen, r->tiles,
                    sizeof r->tiles);
@@ -285,10 +383,14 @@ static void measure(result *rows, int count, const options *o,
       result *r = &rows[i];
       if (r->wrong)
         continue;
-      gcups[i][rep] =
-          run_once(r->v, o, r->n, r->threads, initial, reference, work, NULL);
-      if (gcups[i][rep] < 0)
-        r->wrong = 2 + rep;
+      int noisy = 1;
+      for (int try = 0; noisy && try <= o->retries && !r->wrong; try++) {
+        gcups[i][rep] = run_once(r->v, o, r->n, r->threads, initial, reference,
+                                 work, NULL, &noisy);
+        if (gcups[i][rep] < 0)
+          r->wrong = 2 + rep;
+      }
+      r->disturbed += noisy;
     }
   for (int i = 0; i < count; i++) {
     result *r = &rows[i];
@@ -323,15 +425,15 @@ static double seq_median(const result *rows, int count, int n) {
 }
 
 static void print_table(const options *o, const result *rows, int count) {
-  printf("%-14s %6s %3s %8s %17s %8s %7s %5s  %s\n", "variant", "N", "P",
-         "GCUP/s", "min-max", "vs-peer", "vs-seq", "eff",
+  printf("%-14s %6s %4s %3s %8s %13s %7s %6s %5s %4s  %s\n", "variant", "N",
+         "T", "P", "GCUP/s", "min-max", "vs-peer", "vs-seq", "eff", "dist",
          "tiles (rows x cols)");
   for (int i = 0; i < count; i++) {
     const result *r = &rows[i];
-    printf("%-14s %6d %3d ", r->v->name, r->n, r->threads);
+    printf("%-14s %6d %4d %3d ", r->v->name, r->n, r->sweeps, r->threads);
     if (r->wrong) {
-      printf("%8s %17s %8s %7s %5s  %s (differs from seq after ", "WRONG", "-",
-             "-", "-", "-", r->tiles);
+      printf("%8s %13s %7s %6s %5s %4s  %s (differs from seq after ", "WRONG",
+             "-", "-", "-", "-", "-", r->tiles);
       if (r->wrong == 1)
         printf("the untimed run)\n");
       else
@@ -339,7 +441,7 @@ static void print_table(const options *o, const result *rows, int count) {
       continue;
     }
     char range[32], peer[16] = "-", speed[16] = "-", eff[16] = "-";
-    snprintf(range, sizeof range, "%.3f-%.3f", r->min, r->max);
+    snprintf(range, sizeof range, "%.2f-%.2f", r->min, r->max);
     double best = best_peer(rows, count, r),
            seq = seq_median(rows, count, r->n);
     if (best > 0 && strcmp(r->v->name, "seq"))
@@ -348,8 +450,8 @@ static void print_table(const options *o, const result *rows, int count) {
       snprintf(speed, sizeof speed, "%.2fx", r->median / seq);
       snprintf(eff, sizeof eff, "%.0f%%", 100.0 * r->median / seq / r->threads);
     }
-    printf("%8.3f %17s %8s %7s %5s  %s\n", r->median, range, peer, speed, eff,
-           r->tiles);
+    printf("%8.3f %13s %7s %6s %5s %4d  %s\n", r->median, range, peer, speed,
+           eff, r->disturbed, r->tiles);
   }
   (void)o;
 }
@@ -364,17 +466,18 @@ static void write_json(const options *o, const result *rows, int count,
   }
   fprintf(f,
           "{\n  \"benchmark\": \"gs2d\",\n  \"unit\": \"GCUP/s\",\n"
-          "  \"sweeps\": %d,\n  \"reps\": %d,\n  \"load_average\": \"%s\",\n"
+          "  \"reps\": %d,\n  \"load_average\": \"%s\",\n"
           "  \"results\": [\n",
-          o->sweeps, o->reps, load);
+          o->reps, load);
   for (int i = 0; i < count; i++) {
     const result *r = &rows[i];
     double best = best_peer(rows, count, r),
            seq = seq_median(rows, count, r->n);
     fprintf(f,
-            "    {\"variant\": \"%s\", \"n\": %d, \"threads\": %d, "
-            "\"correct\": %s, ",
-            r->v->name, r->n, r->threads, r->wrong ? "false" : "true");
+            "    {\"variant\": \"%s\", \"n\": %d, \"sweeps\": %d, "
+            "\"threads\": %d, \"correct\": %s, \"disturbed_runs\": %d, ",
+            r->v->name, r->n, r->sweeps, r->threads,
+            r->wrong ? "false" : "true", r->disturbed);
     if (!r->wrong)
       fprintf(f,
               "\"median\": %.6f, \"min\": %.6f, \"max\": %.6f, "
@@ -399,9 +502,9 @@ int main(int argc, char **argv) {
       load[strcspn(load, "\n")] = '\0';
     fclose(lf);
   }
-  printf("GS2D: 2D 5-point Gauss-Seidel in place, T=%d sweeps, median of %d "
-         "runs (+1 untimed), %d cores online, load average %s\n",
-         o.sweeps, o.reps, omp_get_num_procs(), load);
+  printf("GS2D: 2D 5-point Gauss-Seidel in place, median of %d runs (+1 "
+         "untimed), %d cores online, load average %s\n",
+         o.reps, omp_get_num_procs(), load);
   const char *bs = getenv("OMP_BLOCK_SIZE");
   if (bs && *bs)
     printf("OMP_BLOCK_SIZE=%s\n", bs);
@@ -412,6 +515,7 @@ int main(int argc, char **argv) {
   int count = 0;
   for (int s = 0; s < o.num_sizes; s++) {
     const int n = o.sizes[s];
+    o.sweeps = o.sweeps_list[o.num_sweeps == 1 ? 0 : s];
     const size_t bytes = sizeof(double) * n * n;
     double *initial = alloc_grid(bytes), *reference = alloc_grid(bytes),
            *work = alloc_grid(bytes);

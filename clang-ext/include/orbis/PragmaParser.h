@@ -24,8 +24,15 @@ struct ParsedDirective {
 ParsedDirective parseDirective(const clang::SourceManager &SM,
                                const LexedPragma &Pragma);
 
-/// Evaluates an integer constant expression made only of literals,
-/// parentheses and + - * / %; nothing when the tokens are anything else.
+/// The value of an integer constant expression made of literals and C's
+/// integer operators.
+struct ConstantValue {
+  enum { Ok, NotConstant, Invalid } Kind;
+  int64_t Value;
+};
+ConstantValue evaluateConstantExpr(llvm::ArrayRef<PragmaToken> Tokens);
+
+/// The value when evaluateConstantExpr gives one.
 std::optional<int64_t> evaluateConstant(llvm::ArrayRef<PragmaToken> Tokens);
 
 } // namespace orbis

@@ -239,13 +239,23 @@ private:
     ++ScheduleCount;
 
     // [modifier [, modifier] :] kind [, chunk]
+    // Modifiers end with a ':' before the kind, i.e. before any comma that
+    // is not a modifier separator; a ':' in the chunk expression is not one.
     llvm::ArrayRef<PragmaToken> Modifiers, Rest = Inner;
-    for (size_t I = 0; I < Inner.size(); ++I)
+    for (size_t I = 0; I < Inner.size(); ++I) {
+      if (Inner[I].is("("))
+        break;
+      if (Inner[I].is(",") && !(I + 1 < Inner.size() &&
+                                Inner[I + 1].TokKind == PragmaToken::Identifier &&
+                                I + 2 < Inner.size() &&
+                                (Inner[I + 2].is(":") || Inner[I + 2].is(","))))
+        break;
       if (Inner[I].is(":")) {
         Modifiers = Inner.take_front(I);
         Rest = Inner.drop_front(I + 1);
         break;
       }
+    }
     if (Rest.empty() || Rest[0].TokKind != PragmaToken::Identifier) {
       if (ownsClauses() || !Rest.empty())
         error(Diag::ExpectedIdentifier,
@@ -308,14 +318,16 @@ private:
     BlockSizeArg Size;
     Size.Loc = Args.front().Loc;
     Size.Text = textOf(Args);
-    Size.Constant = evaluateConstant(Args);
-    // Literals only, but no value: a division by zero or an overflow.
-    bool LiteralsOnly = llvm::all_of(Args, [](const PragmaToken &T) {
-      return T.TokKind == PragmaToken::Number ||
-             T.TokKind == PragmaToken::Punct;
+    ConstantValue Value = evaluateConstantExpr(Args);
+    bool FloatingLiteral = llvm::any_of(Args, [](const PragmaToken &T) {
+      return T.TokKind == PragmaToken::Number &&
+             StringRef(T.Text).find_first_of(".eEpP") != StringRef::npos &&
+             !StringRef(T.Text).starts_with_insensitive("0x");
     });
-    if ((Size.Constant && *Size.Constant <= 0) ||
-        (!Size.Constant && LiteralsOnly))
+    if (Value.Kind == ConstantValue::Ok)
+      Size.Constant = Value.Value;
+    if (Value.Kind == ConstantValue::Invalid || FloatingLiteral ||
+        (Size.Constant && *Size.Constant <= 0))
       return error(Diag::BlockedSizeNotPositive, Size.Loc);
     dir().BlockSize = std::move(Size);
   }
@@ -417,22 +429,29 @@ private:
   }
 };
 
-/// Integer constant expressions over literals: + - * / % and parentheses.
+/// Integer constant expressions over literals with C's integer operators
+/// (unary - + ~ !, binary * / % + - << >> < > <= >= == != & ^ | && ||, and
+/// ?:), evaluated in 64-bit signed arithmetic. Anything else (names, casts,
+/// floating literals) is NotConstant; division by zero, overflow or a bad
+/// shift is Invalid.
 class ConstantEvaluator {
 public:
   explicit ConstantEvaluator(llvm::ArrayRef<PragmaToken> Toks) : Toks(Toks) {}
 
-  std::optional<int64_t> run() {
-    std::optional<int64_t> V = additive();
+  ConstantValue run() {
+    std::optional<int64_t> V = conditional();
+    if (Invalid)
+      return {ConstantValue::Invalid, 0};
     if (!V || Pos != Toks.size())
-      return std::nullopt;
-    return V;
+      return {ConstantValue::NotConstant, 0};
+    return {ConstantValue::Ok, *V};
   }
 
 private:
   llvm::ArrayRef<PragmaToken> Toks;
   size_t Pos = 0;
   unsigned Depth = 0;
+  bool Invalid = false;
 
   bool accept(StringRef S) {
     if (Pos < Toks.size() && Toks[Pos].Text == S) {
@@ -441,85 +460,118 @@ private:
     }
     return false;
   }
+  std::optional<int64_t> invalid() {
+    Invalid = true;
+    return std::nullopt;
+  }
 
-  std::optional<int64_t> additive() {
-    std::optional<int64_t> L = multiplicative();
-    while (L) {
-      bool Add = accept("+");
-      if (!Add && !accept("-"))
+  std::optional<int64_t> conditional() {
+    if (++Depth > 64)
+      return std::nullopt;
+    std::optional<int64_t> C = binary(0);
+    if (C && accept("?")) {
+      std::optional<int64_t> T = conditional();
+      if (!T || !accept(":"))
+        C = std::nullopt;
+      else {
+        std::optional<int64_t> F = conditional();
+        C = F ? std::optional<int64_t>(*C ? *T : *F) : std::nullopt;
+      }
+    }
+    --Depth;
+    return C;
+  }
+
+  /// Binary operators by precedence level, lowest first.
+  static int precedence(StringRef Op) {
+    return llvm::StringSwitch<int>(Op)
+        .Case("||", 1).Case("&&", 2).Case("|", 3).Case("^", 4).Case("&", 5)
+        .Cases("==", "!=", 6).Cases("<", ">", "<=", ">=", 7)
+        .Cases("<<", ">>", 8).Cases("+", "-", 9).Cases("*", "/", "%", 10)
+        .Default(0);
+  }
+
+  std::optional<int64_t> binary(int MinPrecedence) {
+    std::optional<int64_t> L = unary();
+    while (L && Pos < Toks.size()) {
+      StringRef Op = Toks[Pos].Text;
+      int P = Toks[Pos].TokKind == PragmaToken::Punct ? precedence(Op) : 0;
+      if (P == 0 || P <= MinPrecedence)
         break;
-      std::optional<int64_t> R = multiplicative();
-      int64_t Result;
-      if (!R || (Add ? __builtin_add_overflow(*L, *R, &Result)
-                     : __builtin_sub_overflow(*L, *R, &Result)))
+      ++Pos;
+      std::optional<int64_t> R = binary(P);
+      if (!R)
         return std::nullopt;
-      L = Result;
+      L = apply(Op, *L, *R);
     }
     return L;
   }
 
-  std::optional<int64_t> multiplicative() {
-    std::optional<int64_t> L = unary();
-    while (L) {
-      char Op = 0;
-      if (accept("*"))
-        Op = '*';
-      else if (accept("/"))
-        Op = '/';
-      else if (accept("%"))
-        Op = '%';
-      else
-        break;
-      std::optional<int64_t> R = unary();
-      if (!R)
-        return std::nullopt;
-      int64_t Result;
-      if (Op == '*') {
-        if (__builtin_mul_overflow(*L, *R, &Result))
-          return std::nullopt;
-      } else {
-        if (*R == 0 || (*L == INT64_MIN && *R == -1))
-          return std::nullopt;
-        Result = Op == '/' ? *L / *R : *L % *R;
-      }
-      L = Result;
+  std::optional<int64_t> apply(StringRef Op, int64_t L, int64_t R) {
+    int64_t V;
+    if (Op == "+")
+      return __builtin_add_overflow(L, R, &V) ? invalid() : V;
+    if (Op == "-")
+      return __builtin_sub_overflow(L, R, &V) ? invalid() : V;
+    if (Op == "*")
+      return __builtin_mul_overflow(L, R, &V) ? invalid() : V;
+    if (Op == "/" || Op == "%") {
+      if (R == 0 || (L == INT64_MIN && R == -1))
+        return invalid();
+      return Op == "/" ? L / R : L % R;
     }
-    return L;
+    if (Op == "<<" || Op == ">>") {
+      if (R < 0 || R > 62 || L < 0)
+        return invalid();
+      if (Op == ">>")
+        return L >> R;
+      return L > (INT64_MAX >> R) ? invalid() : std::optional<int64_t>(L << R);
+    }
+    return llvm::StringSwitch<int64_t>(Op)
+        .Case("<", L < R).Case(">", L > R).Case("<=", L <= R)
+        .Case(">=", L >= R).Case("==", L == R).Case("!=", L != R)
+        .Case("&", L & R).Case("^", L ^ R).Case("|", L | R)
+        .Case("&&", L && R).Case("||", L || R)
+        .Default(0);
   }
 
   std::optional<int64_t> unary() {
-    if (Depth > 64)
+    if (++Depth > 64)
       return std::nullopt;
+    std::optional<int64_t> V;
     if (accept("-")) {
-      ++Depth;
-      std::optional<int64_t> V = unary();
-      --Depth;
-      if (!V || *V == INT64_MIN)
-        return std::nullopt;
-      return -*V;
-    }
-    if (accept("+")) {
-      ++Depth;
-      std::optional<int64_t> V = unary();
-      --Depth;
-      return V;
-    }
-    if (accept("(")) {
-      ++Depth;
-      std::optional<int64_t> V = additive();
-      --Depth;
+      V = unary();
+      if (V && *V == INT64_MIN)
+        V = invalid();
+      else if (V)
+        V = -*V;
+    } else if (accept("+")) {
+      V = unary();
+    } else if (accept("~")) {
+      V = unary();
+      if (V)
+        V = ~*V;
+    } else if (accept("!")) {
+      V = unary();
+      if (V)
+        V = !*V;
+    } else if (accept("(")) {
+      V = conditional();
       if (!V || !accept(")"))
-        return std::nullopt;
-      return V;
+        V = std::nullopt;
+    } else if (Pos < Toks.size() && Toks[Pos].TokKind == PragmaToken::Number) {
+      StringRef Text = StringRef(Toks[Pos].Text).rtrim("uUlLzZ");
+      ++Pos;
+      uint64_t Value;
+      if (Text.getAsInteger(0, Value))
+        V = std::nullopt; // a floating literal, for one
+      else if (Value > uint64_t(INT64_MAX))
+        V = invalid();
+      else
+        V = int64_t(Value);
     }
-    if (Pos >= Toks.size() || Toks[Pos].TokKind != PragmaToken::Number)
-      return std::nullopt;
-    StringRef Text = StringRef(Toks[Pos].Text).rtrim("uUlLzZ");
-    ++Pos;
-    uint64_t Value;
-    if (Text.getAsInteger(0, Value) || Value > uint64_t(INT64_MAX))
-      return std::nullopt;
-    return int64_t(Value);
+    --Depth;
+    return V;
   }
 };
 
@@ -530,8 +582,15 @@ ParsedDirective parseDirective(const SourceManager &SM,
   return Parser(SM, Pragma).run();
 }
 
-std::optional<int64_t> evaluateConstant(llvm::ArrayRef<PragmaToken> Tokens) {
+ConstantValue evaluateConstantExpr(llvm::ArrayRef<PragmaToken> Tokens) {
   return ConstantEvaluator(Tokens).run();
+}
+
+std::optional<int64_t> evaluateConstant(llvm::ArrayRef<PragmaToken> Tokens) {
+  ConstantValue V = evaluateConstantExpr(Tokens);
+  if (V.Kind != ConstantValue::Ok)
+    return std::nullopt;
+  return V.Value;
 }
 
 } // namespace orbis

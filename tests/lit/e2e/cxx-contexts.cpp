@@ -3,8 +3,8 @@
 // std::size_t, short), a non-type template parameter as the tile size,
 // member functions using members (implicit `this`) in the bounds, pre-block
 // and instruction block, a const member function, a static member, a loop
-// inside a lambda and inside a generic lambda, a namespace, and a loop over
-// std::vector::size().
+// inside a lambda and inside a generic lambda, a namespace, a loop over
+// std::vector::size(), and C++ spellings of canonical loops (auto, decltype).
 //
 // Arguments: n...
 //
@@ -19,6 +19,8 @@
 // RUN: env OMP_NUM_THREADS=4 ORBIS_L2_CACHE_SIZE=4096 %t.par 0 1 2 3 17 31 101 300 | diff - %t.ref
 #include <omp_blocked.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <numeric>
@@ -103,6 +105,41 @@ private:
   std::vector<double> cells;
 };
 
+// C++ spellings of canonical loops: `auto` and `decltype` loop variables,
+// fixed-width and ptrdiff_t types, a bound through a const reference,
+// `!=` against size(), an `auto` pointer, an `auto` counting down from
+// size() in a template.
+template <typename C> long long sumIndexed(const C &c) {
+  long long s = 0;
+  #pragma omp parallel for schedule(blocked, 3) reduction(+: s)
+  for (auto i = c.size(); i > 0; --i)
+    s += static_cast<long long>(i) * c[i - 1];
+  return s;
+}
+
+static long long cxxLoops(const int &n) {
+  long long s = 0;
+  #pragma omp parallel for schedule(blocked, 4) reduction(+: s)
+  for (auto i = 0; i < n; ++i)
+    s += i;
+  #pragma omp parallel for schedule(blocked, 4) reduction(+: s)
+  for (std::int64_t i = -5; i <= n; i += 2)
+    s += i * 3;
+  std::vector<int> v(n + 1);
+  std::iota(v.begin(), v.end(), 1);
+  #pragma omp parallel for schedule(blocked, 4) reduction(+: s)
+  for (std::ptrdiff_t i = static_cast<std::ptrdiff_t>(v.size()) - 1; i >= 0; --i)
+    s += v[i] * 5;
+  #pragma omp parallel for schedule(blocked, 2) reduction(+: s)
+  for (decltype(v.size()) i = 0; i != v.size(); ++i)
+    s += v[i] * 7;
+  const int *p0 = v.data();
+  #pragma omp parallel for schedule(blocked, 3) reduction(+: s)
+  for (auto p = p0; p < p0 + v.size(); ++p)
+    s += *p * 11;
+  return s * 1000 + sumIndexed(v);
+}
+
 int main(int argc, char **argv) {
   for (int a = 1; a < argc; ++a) {
     const int n = std::atoi(argv[a]);
@@ -143,6 +180,7 @@ int main(int argc, char **argv) {
     };
     generic(v, 5);
     std::printf("  lambdas: %ld\n", std::accumulate(v.begin(), v.end(), 0L));
+    std::printf("  c++ loop forms: %lld\n", cxxLoops(n));
   }
   return 0;
 }

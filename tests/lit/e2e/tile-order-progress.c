@@ -25,12 +25,16 @@
 
 static int size_arg;
 
+// File-scope volatiles: clang-19 drops `volatile` on a local variable
+// captured by a parallel region, which turns a spin-wait on it into an
+// endless loop (with or without Orbis).
+static volatile int finished, done, fin3;
+
 int main(int argc, char **argv) {
   size_arg = argc > 1 ? atoi(argv[1]) : 0;
   const int n = 200;
 
   // Flat loop.
-  volatile int finished = 0;
   int order_ok = 1, nb = -1;
   if (size_arg > 0) {
     #pragma omp parallel for schedule(blocked, size_arg) reduction(&&: order_ok)
@@ -65,7 +69,6 @@ int main(int argc, char **argv) {
 
   // A nest: inner tiles chain across the whole nest, in (outer, inner)
   // lexicographic order.
-  volatile int done = 0;
   int ok2 = 1, total = -1;
   #pragma omp parallel for schedule(blocked) reduction(&&: ok2)
   for (int x = 0; x < 50; x++) {
@@ -87,7 +90,6 @@ int main(int argc, char **argv) {
   printf("nest: finished %d order-ok %d\n", done == total, ok2);
 
   // A blocked `for` inside an explicit parallel region.
-  volatile int fin3 = 0;
   int ok3 = 1, nb3 = -1;
   #pragma omp parallel reduction(&&: ok3)
   {
