@@ -326,7 +326,13 @@ private:
     });
     if (Value.Kind == ConstantValue::Ok)
       Size.Constant = Value.Value;
+    // Only literals and operators, yet no value: malformed, like `4 4`.
+    bool LiteralsOnly = llvm::all_of(Args, [](const PragmaToken &T) {
+      return T.TokKind == PragmaToken::Number ||
+             T.TokKind == PragmaToken::Punct;
+    });
     if (Value.Kind == ConstantValue::Invalid || FloatingLiteral ||
+        (Value.Kind == ConstantValue::NotConstant && LiteralsOnly) ||
         (Size.Constant && *Size.Constant <= 0))
       return error(Diag::BlockedSizeNotPositive, Size.Loc);
     dir().BlockSize = std::move(Size);
