@@ -116,8 +116,18 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   In.Level = Site.level;
   In.ElemSize = Site.elem_size;
   In.OuterTileProduct = OuterTileProduct;
+  In.Pipelined = Site.flags & ORBIS_SITE_PIPELINED;
+  In.Innermost = Site.flags & ORBIS_SITE_INNERMOST;
   std::string How;
-  if (Site.level <= 0) {
+  if (Site.level > 0 && In.Pipelined) {
+    In.Threads = policyThreads();
+    if (Verbose)
+      How = "auto: pipelined, " + std::to_string(TilesPerThread) +
+            " tiles per thread, " + std::to_string(In.Threads) + " threads" +
+            (In.Innermost ? ", rows of at most " +
+                                std::to_string(PipelinedRowBytes) + " bytes"
+                          : "");
+  } else if (Site.level <= 0) {
     In.Threads = policyThreads();
     if (Verbose)
       How = "auto: " + std::to_string(TilesPerThread) + " tiles per thread, " +

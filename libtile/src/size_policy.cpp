@@ -20,9 +20,15 @@ namespace orbis::tile {
 long long policyTileSize(const SizePolicyInput &In) {
   long long Trip = std::max(In.Trip, 0LL);
   long long Tile;
+  long long Parts = TilesPerThread * std::max(In.Threads, 1);
+  long long Shared = Trip == 0 ? 1 : (Trip - 1) / Parts + 1;
   if (In.Level <= 0) {
-    long long Parts = TilesPerThread * std::max(In.Threads, 1);
-    Tile = Trip == 0 ? 1 : (Trip - 1) / Parts + 1;
+    Tile = Shared;
+  } else if (In.Pipelined) {
+    long long Elem = In.ElemSize >= 1 ? In.ElemSize : DefaultElemSize;
+    Tile = Shared;
+    if (In.Innermost)
+      Tile = std::min(Tile, std::max(PipelinedRowBytes / Elem, 1LL));
   } else {
     long long Elem = In.ElemSize >= 1 ? In.ElemSize : DefaultElemSize;
     long long Outer = std::max(In.OuterTileProduct, 1LL);

@@ -19,12 +19,19 @@ struct SizePolicyInput {
   long long OuterTileProduct = 1; ///< product of the enclosing tile sizes
   int Threads = 1;                ///< threads sharing the level-0 tiles
   long long L2Bytes = 0;          ///< L2 cache size of one core
+  bool Pipelined = false;         ///< the nest synchronizes per tile
+  bool Innermost = false;         ///< the innermost blocked loop
 };
 
 /// Tiles per thread at level 0: enough for monotonic dynamic distribution to
 /// balance the load and to fill a wavefront pipeline, few enough to keep the
 /// per-tile overhead (and the pre/post-block synchronization) small.
 constexpr long long TilesPerThread = 4;
+/// Width in bytes of the innermost tiles of a pipelined nest: rows this
+/// short let the core overlap the dependence chains of consecutive rows of a
+/// wavefront (measured best at 256 B for Gauss-Seidel, see
+/// docs/benchmarks.md) and keep many tiles in flight.
+constexpr long long PipelinedRowBytes = 256;
 /// Element size assumed when the compiler found no array in the nest.
 constexpr int DefaultElemSize = 8;
 /// L2 size assumed when the machine does not tell.
@@ -33,7 +40,11 @@ constexpr long long DefaultL2Bytes = 1LL << 20;
 /// The tile size, in [1, max(Trip, 1)]:
 /// - level 0 (the tiles shared among threads):
 ///     ceil(Trip / (TilesPerThread * Threads));
-/// - levels >= 1 (tiles run in order by one thread):
+/// - levels >= 1 of a pipelined nest (one with pre/post-blocks): at most
+///     ceil(Trip / (TilesPerThread * Threads)) so that every level has
+///     enough tiles to keep all threads busy in the wavefront, and at the
+///     innermost level at most PipelinedRowBytes / ElemSize;
+/// - levels >= 1 of a plain tiled nest (tiles run in order by one thread):
 ///     L2Bytes / (2 * ElemSize * OuterTileProduct),
 ///   so that a tile of this level times the enclosing tiles fills half the
 ///   L2 (the other half is left to the other arrays, halos and the code). A

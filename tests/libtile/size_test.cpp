@@ -126,6 +126,29 @@ TEST(SizePolicyTest, OutermostLevelGivesFourTilesPerThread) {
   EXPECT_EQ(policyTileSize(policyInput(100, 0, 8, 1, 0, 1 << 20)), 25);
 }
 
+// Pipelined nests (with `omp block`): inner levels keep at least four tiles
+// per thread, and the innermost one rows of at most 256 bytes; the cache
+// rule is not used.
+TEST(SizePolicyTest, PipelinedInnerLevels) {
+  auto Pipelined = [](long long Trip, int Level, int Elem, int Threads,
+                      bool Innermost) {
+    SizePolicyInput In = policyInput(Trip, Level, Elem, 512, Threads, 1 << 20);
+    In.Pipelined = true;
+    In.Innermost = Innermost;
+    return policyTileSize(In);
+  };
+  EXPECT_EQ(Pipelined(4094, 1, 8, 2, true), 32);   // 256 B of doubles
+  EXPECT_EQ(Pipelined(4094, 1, 4, 2, true), 64);   // 256 B of floats
+  EXPECT_EQ(Pipelined(4094, 1, 8, 16, true), 32);
+  EXPECT_EQ(Pipelined(100, 1, 8, 2, true), 13);    // ceil(100 / 8) < 32
+  EXPECT_EQ(Pipelined(100, 1, 1024, 2, true), 1);  // rows never below 1
+  EXPECT_EQ(Pipelined(4094, 1, 8, 2, false), 512); // a middle level
+  EXPECT_EQ(Pipelined(4094, 2, 8, 4, false), 256);
+  EXPECT_EQ(Pipelined(0, 1, 8, 2, true), 1);
+  // Level 0 is the same as for plain tiling.
+  EXPECT_EQ(Pipelined(4094, 0, 8, 2, false), 512);
+}
+
 TEST(SizePolicyTest, ThreadCountsOneToFour) {
   for (int Threads = 1; Threads <= 4; ++Threads) {
     SCOPED_TRACE(Threads);

@@ -182,6 +182,8 @@ private:
           St.Stack.back()->Queries.push_back({Call, *Q});
     if (isa<BreakStmt>(S) && !St.Stack.empty() && St.BreakDepth == 0)
       error(Diag::BreakInBlockedLoop, S->getBeginLoc());
+    if (St.Nest && !St.InInstructionBlock && isEmptySpinLoop(S))
+      St.Nest->SpinWaits.push_back(S);
 
     bool Breakable = isa<ForStmt, WhileStmt, DoStmt, SwitchStmt,
                          CXXForRangeStmt>(S);
@@ -191,6 +193,21 @@ private:
       walk(Child, isStatementChild(S, Child), St);
     if (Breakable)
       --St.BreakDepth;
+  }
+
+  /// `while (cond) {}`, `while (cond);` or `do {} while (cond);`, written
+  /// in the main file (not produced by a macro).
+  static bool isEmptySpinLoop(const Stmt *S) {
+    const Stmt *Body = nullptr;
+    if (const auto *W = dyn_cast<WhileStmt>(S))
+      Body = W->getBody();
+    else if (const auto *D = dyn_cast<DoStmt>(S))
+      Body = D->getBody();
+    if (!Body || !Body->getBeginLoc().isFileID())
+      return false;
+    if (const auto *C = dyn_cast<CompoundStmt>(Body))
+      return C->body_empty();
+    return isa<NullStmt>(Body);
   }
 
   static bool isStatementChild(const Stmt *Parent, const Stmt *Child) {

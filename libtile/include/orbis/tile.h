@@ -52,7 +52,15 @@ typedef struct orbis_site {
   const char *where;     ///< "file:line:col" of the pragma
   int level;             ///< depth in the tiled nest, 0 = outermost
   int elem_size;         ///< largest array element size in the nest, bytes
+  int flags;             ///< ORBIS_SITE_* facts the compiler knows
 } orbis_site_t;
+
+/// The nest has a `#pragma omp block`: its pre/post-blocks run per tile,
+/// typically to synchronize a wavefront, so inner tiles must stay small
+/// enough to keep the pipeline full.
+#define ORBIS_SITE_PIPELINED 1
+/// The loop is the innermost blocked loop of its nest.
+#define ORBIS_SITE_INNERMOST 2
 
 /// A tile being run by the current thread.
 typedef struct orbis_tile {
@@ -93,6 +101,22 @@ static inline long long orbis_block_size_arg(long long size,
 /// like the out-of-line queries, rather than wrapped.
 static inline int orbis_query_int(long long value) {
   return value > INT_MAX ? INT_MAX : value < INT_MIN ? INT_MIN : (int)value;
+}
+
+/// One turn of a spin-wait in a pre- or post-block: the compiler puts it in
+/// the empty body of such a `while (cond) {}` (the Algorithm 1 pattern). It
+/// pauses the core, and now and then yields it, so that waiting threads do
+/// not starve the threads they wait for when cores are oversubscribed.
+void orbis_spin_yield(void);
+extern __thread unsigned orbis_spin_count;
+static inline void orbis_spin_pause(void) {
+  if ((++orbis_spin_count & 255u) == 0)
+    orbis_spin_yield();
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
 }
 
 /// Enters tile `num` of `loop` on the calling thread.

@@ -27,7 +27,7 @@ void sweep(int n, double *A, volatile int *counters) {
       // CHECK: for (long long [[T1:__orbis_t[0-9_]+]] = 0;
       // CHECK-SAME: int y = [[F1:__orbis_f[0-9_]+]]; do {
       while (counters[xb] < y + omp_block_size() - 1) {}
-      // CHECK-NEXT: while (counters[xb] < y + orbis_query_int([[C1:__orbis_c[0-9_]+]].size) - 1) {}
+      // CHECK-NEXT: while (counters[xb] < y + orbis_query_int([[C1:__orbis_c[0-9_]+]].size) - 1) { orbis_spin_pause(); }
       #pragma omp block
       A[x * n + y] = 0.25 * (A[x * n + y - 1] + A[(x - 1) * n + y]);
       // CHECK-NEXT: { long long [[K0:__orbis_k[0-9_]+]], [[K1:__orbis_k[0-9_]+]]; { for (x = [[F0]], [[K0]] = 0; [[K0]] < {{__orbis_n[0-9_]+}}; ++[[K0]], x++) for (y = [[F1]], [[K1]] = 0; [[K1]] < {{__orbis_n[0-9_]+}}; ++[[K1]], y++) {

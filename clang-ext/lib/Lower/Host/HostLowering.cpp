@@ -66,6 +66,8 @@ public:
       emitSingle(S);
     for (const NestedDirective &A : Nest.Atomics)
       emitAtomic(A);
+    for (const Stmt *Spin : Nest.SpinWaits)
+      emitSpinPause(Spin);
   }
 
 private:
@@ -218,9 +220,15 @@ private:
       S += "__typeof__(" + V + ") " + V + "; ";
     S += declareLike(L, LB) + " = (" + Init + "); ";
     S += "__typeof__(" + Bound + ") " + UB + " = (" + Bound + "); ";
+    std::string Flags;
+    if (Nest.BlockPragma)
+      Flags = "ORBIS_SITE_PIPELINED";
+    if (!L.Child)
+      Flags += std::string(Flags.empty() ? "" : " | ") + "ORBIS_SITE_INNERMOST";
     S += "static const orbis_site_t " + siteVar(L) + " = {\"" +
          escapeForStringLiteral(where(D.Loc)) + "\", " +
-         std::to_string(L.Level) + ", " + std::to_string(Nest.ElemSize) + "}; ";
+         std::to_string(L.Level) + ", " + std::to_string(Nest.ElemSize) +
+         ", " + (Flags.empty() ? "0" : Flags) + "}; ";
     S += "orbis_loop_t " + Lp + "; ";
 
     std::string Step = std::string(F.Direction < 0 ? "-" : "") +
@@ -430,6 +438,18 @@ private:
     if (P.Dir.IsPragmaOperator) // may stand in the middle of a line
       S = "\n" + S + "\n";
     Edits.replace(P.ExtentBegin, P.ExtentEnd, S);
+  }
+
+  /// A spin-wait's empty body becomes one pause turn.
+  void emitSpinPause(const Stmt *Loop) {
+    const Stmt *Body = isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getBody()
+                                            : cast<DoStmt>(Loop)->getBody();
+    if (const auto *C = dyn_cast<CompoundStmt>(Body))
+      Edits.insert(C->getLBracLoc().getLocWithOffset(1),
+                   " orbis_spin_pause(); ", 0);
+    else // the ';' of `while (cond);`
+      Edits.replace(Body->getBeginLoc(), Body->getBeginLoc().getLocWithOffset(1),
+                    "orbis_spin_pause();");
   }
 
   void emitQuery(const BlockedLoop &L, const QueryCall &Q) {
