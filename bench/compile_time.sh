@@ -21,8 +21,10 @@ trap 'rm -rf "$tmp"' EXIT
 # median_seconds CMD...: the median wall time of $runs runs, in seconds.
 median_seconds() {
   if command -v hyperfine >/dev/null; then
+    # hyperfine's warnings (statistical outliers: other programs ran) become
+    # a '*' after the time.
     hyperfine --style none --warmup 1 --runs "$runs" \
-      --export-json "$tmp/h.json" "$(printf '%q ' "$@")" >/dev/null
+      --export-json "$tmp/h.json" "$(printf '%q ' "$@")" >/dev/null 2>>"$tmp/h.err"
     python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$tmp/h.json"
   else
     "$@"
@@ -47,6 +49,9 @@ for entry in "examples/gauss_seidel.c:orbis-cc:clang-19" \
   orbis=$(median_seconds "$bin/$driver" -O2 -c "$src" -o "$tmp/orbis.o")
   clang=$(median_seconds "$plain" -fopenmp -O2 -c "$lowered" -o "$tmp/clang.o" \
     -I"$build/include" -iquote "$(dirname "$src")")
-  printf '%-28s %10.3f %10.3f %6.2fx\n' "$file" "$orbis" "$clang" \
-    "$(awk -v a="$orbis" -v b="$clang" 'BEGIN { print a / b }')"
+  printf '%-28s %10.3f %10.3f %6.2fx%s\n' "$file" "$orbis" "$clang" \
+    "$(awk -v a="$orbis" -v b="$clang" 'BEGIN { print a / b }')" \
+    "$(grep -qi outlier "$tmp/h.err" 2>/dev/null && echo ' *' || true)"
+  rm -f "$tmp/h.err"
 done
+echo "(median of $runs runs; '*': hyperfine saw outliers, other programs were running)"

@@ -47,10 +47,10 @@ static void sweep_blocked(int n, double (*A)[n]) {
     int xblock = omp_block_num();
 #pragma omp for schedule(blocked)
     for (int y = 1; y < n - 1; y++) {
-      // Once per column tile, y = its first column. Every row block splits
-      // the columns into the same tiles and the counter above moves a tile at
-      // a time, so passing y means the whole tile above is finished.
-      while (y >= counters[xblock]) {
+      // Once per column tile, y = its first column: wait until the row
+      // block above has finished this tile's last column (counters count
+      // finished columns; columns start at 1).
+      while (counters[xblock] < y + omp_block_size() - 1) {
       }
 #pragma omp block
       A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);

@@ -73,14 +73,14 @@ void fillBlocked(Table &L, const std::string &A, const std::string &B) {
     const int Block = omp_block_num();
 #pragma omp for schedule(blocked)
     for (int J = 1; J <= N; ++J) {
-      // Once per column tile, J = its first column. All row blocks use the
-      // same column tiles and counters move a tile at a time, so a counter
-      // beyond J means the whole tile above is finished.
+      // Once per column tile, J = its first column: wait until the row block
+      // above has finished this tile's last column (Done counts finished
+      // columns; columns start at 1).
       int Ready;
       do {
 #pragma omp atomic read
         Ready = Done[Block];
-      } while (J >= Ready);
+      } while (Ready < J + omp_block_size() - 1);
 #pragma omp block
       L.at(I, J) = lcsCell(L, A, B, I, J);
 #pragma omp atomic

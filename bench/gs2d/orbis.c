@@ -32,10 +32,10 @@ static void sweep(int n, double (*A)[n], gs2d_tiles *chosen) {
     }
 #pragma omp for schedule(blocked)
     for (int y = 1; y < n - 1; y++) {
-      // y is the column tile's first column; every row block has the same
-      // column tiles and the counter above moves a tile at a time, so passing
-      // y means the whole tile above is finished.
-      while (y >= counters[xblock]) {
+      // y is the column tile's first column: wait until the row block above
+      // has finished this tile's last column (counters count finished
+      // columns; columns start at 1).
+      while (counters[xblock] < y + omp_block_size() - 1) {
       }
       if (chosen && xblock == 0 && omp_block_num() == 0) {
         chosen->cols = omp_block_size();
