@@ -30,7 +30,7 @@ void sweep(int n, double *A, volatile int *counters) {
       // CHECK-NEXT: while (counters[xb] < y + orbis_query_int([[C1:__orbis_c[0-9_]+]].size) - 1) { orbis_spin_pause(); }
       #pragma omp block
       A[x * n + y] = 0.25 * (A[x * n + y - 1] + A[(x - 1) * n + y]);
-      // CHECK-NEXT: { long long [[K0:__orbis_k[0-9_]+]], [[K1:__orbis_k[0-9_]+]]; { for (x = [[F0]], [[K0]] = 0; [[K0]] < {{__orbis_n[0-9_]+}}; ++[[K0]], x++) for (y = [[F1]], [[K1]] = 0; [[K1]] < {{__orbis_n[0-9_]+}}; ++[[K1]], y++) {
+      // CHECK-NEXT: { { for (x = [[F0]]; x {{<|>|!=}} {{__orbis_e[0-9_]+}}; x++) for (y = [[F1]]; y {{<|>|!=}} {{__orbis_e[0-9_]+}}; y++) {
       // CHECK-NEXT: A[x * n + y] = 0.25 * (A[x * n + y - 1] + A[(x - 1) * n + y]); } } x = [[F0]]; y = [[F1]]; }
       #pragma omp atomic
       counters[xb + 1] += omp_block_size();

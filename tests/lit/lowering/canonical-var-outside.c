@@ -13,7 +13,7 @@ void fill(int n, int *A) {
   // CHECK-SAME: (long long)(1), ORBIS_CMP_LT, {{.*}}, 4, 1, (long long)[[UB]]);{{$}}
   // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
   // CHECK: int [[F:__orbis_f[0-9_]+]] = {{.*}}; int i = [[F]]; do
-  // CHECK-SAME: for (i = [[F]], [[K:__orbis_k[0-9_]+]] = 0; [[K]] < {{__orbis_n[0-9_]+}}; ++[[K]], i++)
+  // CHECK-SAME: for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i++)
   // CHECK-SAME: A[i] = i;
   #pragma omp parallel for schedule(blocked, 4)
   for (i = 0; i < n; i++)

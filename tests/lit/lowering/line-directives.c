@@ -22,7 +22,7 @@ void f(int n, struct S *A, int *c) {
     // CHECK-NEXT: {{^}}    c[0] = 1; orbis_once_end(
     #pragma omp block
     A[i].a = 0;
-    // CHECK-NEXT: {{^}}    { long long {{__orbis_k[0-9_]+}}; { for (i =
+    // CHECK-NEXT: {{^}}    { { for (i =
     // CHECK-NEXT: {{^}}    A[i].a = 0; }
 #ifdef BREAK
     A[i].b = 1;

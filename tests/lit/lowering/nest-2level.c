@@ -14,12 +14,12 @@ void copy(int n, int m, float *A, const float *B) {
   // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L0]], [[LB0]]){{$}}
   // CHECK-NEXT: {{^}}#line [[@LINE+8]]{{$}}
   // CHECK-EMPTY:
-  // CHECK-NEXT: {{^}}  for (long long [[T0:__orbis_t[0-9_]+]] = 0; [[T0]] < [[L0]].num_tiles; ++[[T0]]) { orbis_tile_t [[C0:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C0]], &[[L0]], [[T0]]); const long long [[N0:__orbis_n[0-9_]+]] = [[C0]].size;
+  // CHECK-NEXT: {{^}}  for (long long [[T0:__orbis_t[0-9_]+]] = 0; [[T0]] < [[L0]].num_tiles; ++[[T0]]) { orbis_tile_t [[C0:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C0]], &[[L0]], [[T0]]); 
   // CHECK-SAME: int x = [[F0:__orbis_f[0-9_]+]]; do { {{[{]$}}
   // CHECK-NEXT: {{^}}    { int [[LB1:__orbis_lb[0-9_]+]] = (0); __typeof__(m) [[UB1:__orbis_ub[0-9_]+]] = (m); static const orbis_site_t [[S1:__orbis_site[0-9_]+]] = {"{{.*}}nest-2level.c:[[@LINE+6]]:5", 1, 4, {{[A-Z_ |0]+}}}; orbis_loop_t [[L1:__orbis_L[0-9_]+]];
   // CHECK-SAME: orbis_loop_init(&[[L1]], &[[S1]], {{.*}}, (long long)(1), ORBIS_CMP_LT, {{.*}}, 8, 1 * [[L0]].tile, (long long)[[UB1]]);{{$}}
-  // CHECK-NEXT: {{^}}    for (long long [[T1:__orbis_t[0-9_]+]] = 0; [[T1]] < [[L1]].num_tiles; ++[[T1]]) { orbis_tile_t [[C1:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C1]], &[[L1]], [[T1]]); const long long [[N1:__orbis_n[0-9_]+]] = [[C1]].size;
-  // CHECK-SAME: int y = [[F1:__orbis_f[0-9_]+]]; do { { { long long [[K0:__orbis_k[0-9_]+]], [[K1:__orbis_k[0-9_]+]]; { for (x = [[F0]], [[K0]] = 0; [[K0]] < [[N0]]; ++[[K0]], x++) for (y = [[F1]], [[K1]] = 0; [[K1]] < [[N1]]; ++[[K1]], y++) { {{[{]$}}
+  // CHECK-NEXT: {{^}}    for (long long [[T1:__orbis_t[0-9_]+]] = 0; [[T1]] < [[L1]].num_tiles; ++[[T1]]) { orbis_tile_t [[C1:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C1]], &[[L1]], [[T1]]); 
+  // CHECK-SAME: int y = [[F1:__orbis_f[0-9_]+]]; do { { { { for (x = [[F0]]; x {{<|>|!=}} {{__orbis_e[0-9_]+}}; x++) for (y = [[F1]]; y {{<|>|!=}} {{__orbis_e[0-9_]+}}; y++) { {{[{]$}}
   #pragma omp parallel for schedule(blocked, 32)
   for (int x = 0; x < n; x++) {
     #pragma omp for schedule(blocked, 8)

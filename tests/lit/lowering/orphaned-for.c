@@ -32,7 +32,7 @@ void relax(int n, double *A, int *count) {
       // CHECK-NEXT: {{^}}      count[0] += 1; orbis_once_end([[O1]]); }{{$}}
       #pragma omp block
       A[i] = 0.5 * A[i];
-      // CHECK-NEXT: {{^}}      { long long [[K:__orbis_k[0-9_]+]]; { for (i = [[F]], [[K]] = 0; [[K]] < {{__orbis_n[0-9_]+}}; ++[[K]], i++) {{[{]}}
+      // CHECK-NEXT: {{^}}      { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i++) {{[{]}}
       // CHECK-NEXT: {{^}}      A[i] = 0.5 * A[i]; } } i = [[F]]; }{{$}}
       #pragma omp single
       count[1] += 1;

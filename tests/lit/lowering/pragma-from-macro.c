@@ -19,7 +19,7 @@ void f(int n, double *A) {
   // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate({{__orbis_L[0-9_]+}}, {{__orbis_lb[0-9_]+}}){{$}}
   // CHECK-NEXT: {{^}}#line [[@LINE+3]]{{$}}
   // CHECK-EMPTY:
-  // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;{{.*}}, i++) { A[i] = 0; }
+  // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;{{.*}}; i++) { A[i] = 0; }
   P
   for (int i = 0; i < n; i++) A[i] = 0;
   // CHECK-NEXT: {{^}}  { int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, ORBIS_CMP_LT, {{.*}}, 8, 1, {{.*}}); orbis_once_t [[O:__orbis_once[0-9]+]]_state
@@ -29,7 +29,7 @@ void f(int n, double *A) {
   // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;
   // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
   // CHECK-NEXT: {{^}}    A[0] = 1; orbis_once_end([[O]]); }{{$}}
-  // CHECK-NEXT: {{^}}    { long long {{__orbis_k[0-9_]+}}; { for (i =
+  // CHECK-NEXT: {{^}}    { { for (i =
   OMP(parallel for schedule(blocked, 8) num_threads(2))
   for (int i = 0; i < n; i++) {
     OMP(single)

@@ -20,11 +20,11 @@ void scale(int n, double a, double *X) {
   // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]){{$}}
-  // CHECK-NEXT: {{^}}    { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); const long long [[N:__orbis_n[0-9_]+]] = [[C]].size; int [[F:__orbis_f[0-9_]+]] = (__typeof__([[LB]]))((unsigned long long)[[LB]] + (unsigned long long)[[C]].first * (unsigned long long)[[L]].step); int i = [[F]]; do {
+  // CHECK-NEXT: {{^}}    { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); int [[F:__orbis_f[0-9_]+]] = (__typeof__([[LB]]))((unsigned long long)[[LB]] + (unsigned long long)([[C]].first) * (unsigned long long)[[L]].step); {{[^;]*}} = {{[^;]*}}; int i = [[F]]; do {
   #pragma omp parallel for schedule(blocked, 8)
   for (int i = 0; i < n; i++)
     X[i] = a * X[i];
-  // CHECK-SAME: { { long long [[K:__orbis_k[0-9_]+]]; { for (i = [[F]], [[K]] = 0; [[K]] < [[N]]; ++[[K]], i++) { X[i] = a * X[i]; } } i = [[F]]; } } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
+  // CHECK-SAME: { { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i++) { X[i] = a * X[i]; } } i = [[F]]; } } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
   X[0] = 1;
   // CHECK-NEXT: {{^}}  X[0] = 1;{{$}}
 }
@@ -36,8 +36,8 @@ void update(int n, double a, double *X) {
   // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
   // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
   // CHECK-EMPTY:
-  // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]) { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); const long long [[N:__orbis_n[0-9_]+]] = [[C]].size;
-  // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { { { long long [[K:__orbis_k[0-9_]+]]; { for (i = [[F]], [[K]] = 0; [[K]] < [[N]]; ++[[K]], i++) { {{[{]$}}
+  // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]) { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); 
+  // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { { { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i++) { {{[{]$}}
   #pragma omp parallel for schedule(blocked, 8)
   for (int i = 0; i < n; i++) {
     double t = a * X[i];

@@ -21,7 +21,7 @@ void fill(T lo, T hi, T step, V *A, int *calls) {
   // CHECK-SAME: T [[F:__orbis_f[0-9_]+]] = (__typeof__([[LB]]))({{.*}}); T i = [[F]]; do
   // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
   // CHECK-NEXT: {{^}}    calls[0]++; orbis_once_end([[O]]); }{{$}}
-  // CHECK-NEXT: {{^}}    { long long [[K:__orbis_k[0-9_]+]]; { for (i = [[F]], [[K]] = 0; [[K]] < {{__orbis_n[0-9_]+}}; ++[[K]], i += step) {
+  // CHECK-NEXT: {{^}}    { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i += step) {
   // CHECK-NEXT: {{^}}    A[i] = V(orbis_query_int([[C]].num)); } } i = [[F]]; }{{$}}
   #pragma omp parallel for schedule(blocked, 16)
   for (T i = lo; i < hi; i += step) {
@@ -41,7 +41,7 @@ struct Grid {
   void clear(int n) {
     // CHECK: {{^}}    { int {{__orbis_lb[0-9_]+}} = (0); __typeof__(n) {{.*}}, ORBIS_CMP_LT, {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1,
     // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate(
-    // CHECK: ++{{__orbis_k[0-9_]+}}, ++i) { v[i] = 0; }
+    // CHECK: ++i) { v[i] = 0; }
     #pragma omp parallel for schedule(blocked)
     for (int i = 0; i < n; ++i)
       v[i] = 0;

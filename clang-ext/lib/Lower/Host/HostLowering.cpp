@@ -89,8 +89,7 @@ private:
   std::string lbVar(const BlockedLoop &L) const { return name("lb", L); }
   std::string ubVar(const BlockedLoop &L) const { return name("ub", L); }
   std::string firstVar(const BlockedLoop &L) const { return name("f", L); }
-  std::string countVar(const BlockedLoop &L) const { return name("n", L); }
-  std::string elemVar(const BlockedLoop &L) const { return name("k", L); }
+  std::string endVar(const BlockedLoop &L) const { return name("e", L); }
   std::string siteVar(const BlockedLoop &L) const { return name("site", L); }
   static std::string onceVar(const NestedDirective &S) {
     return "__orbis_once" + std::to_string(S.Id);
@@ -287,14 +286,28 @@ private:
            "\n#line " + Line + "\n";
   }
 
+  /// The loop variable's value at iteration `Index` (an expression counting
+  /// iterations from the start of the loop). Computed in unsigned 64-bit
+  /// arithmetic, so that no intermediate overflows, then converted back.
+  std::string valueAtIteration(const BlockedLoop &L,
+                               const std::string &Index) const {
+    std::string LB = lbVar(L), Lp = loopVar(L);
+    if (L.Form.IsPointer)
+      return LB + " + (" + Index + ") * " + Lp + ".step";
+    return "(__typeof__(" + LB + "))((unsigned long long)" + LB +
+           " + (unsigned long long)(" + Index +
+           ") * (unsigned long long)" + Lp + ".step)";
+  }
+
   /// The value of the loop variable at the first iteration of the tile.
   std::string tileFirstValue(const BlockedLoop &L) const {
-    std::string LB = lbVar(L), C = tileVar(L), Lp = loopVar(L);
-    if (L.Form.IsPointer)
-      return LB + " + " + C + ".first * " + Lp + ".step";
-    return "(__typeof__(" + LB + "))((unsigned long long)" + LB +
-           " + (unsigned long long)" + C +
-           ".first * (unsigned long long)" + Lp + ".step)";
+    return valueAtIteration(L, tileVar(L) + ".first");
+  }
+
+  /// The value the loop variable reaches after the tile's last iteration.
+  std::string tileEndValue(const BlockedLoop &L) const {
+    return valueAtIteration(L, tileVar(L) + ".first + " + tileVar(L) +
+                                   ".size");
   }
 
   void emitDirective(const BlockedLoop &L) {
@@ -341,9 +354,9 @@ private:
     std::string C = tileVar(L), F = firstVar(L);
     std::string Open = "{ orbis_tile_t " + C + "; orbis_tile_enter(&" + C +
                        ", &" + loopVar(L) + ", " + counter(L) + "); " +
-                       "const long long " + countVar(L) + " = " + C +
-                       ".size; " + declareLike(L, F) + " = " +
-                       tileFirstValue(L) + "; " + loopVarInit(L) + " do { ";
+                       declareLike(L, F) + " = " + tileFirstValue(L) +
+                       "; " + declareLike(L, endVar(L)) + " = " +
+                       tileEndValue(L) + "; " + loopVarInit(L) + " do { ";
     std::string Close;
     bool ImplicitInstructionBlock = !Nest.InstructionBlock && !L.Child;
     if (ImplicitInstructionBlock) {
@@ -386,16 +399,20 @@ private:
   }
 
   /// Loops over every level's iterations of the current tiles, outermost
-  /// first, in front of the instruction block.
+  /// first, in front of the instruction block. Each runs from the tile's
+  /// first value to its end value with the loop's own increment, and tests
+  /// in the variable's own type: `<` / `>` for a signed variable (which lets
+  /// the optimizer count the iterations), `!=` otherwise (an unsigned end may
+  /// wrap to 0; a pointer end is one step past the tile).
   std::string elementLoopsOpen() const {
-    std::string S = "{ long long";
-    for (const auto &L : Nest.Loops)
-      S += std::string(L->Level ? ", " : " ") + elemVar(*L);
-    S += "; {";
+    std::string S = "{ {";
     for (const auto &L : Nest.Loops) {
-      std::string K = elemVar(*L);
-      S += " for (" + L->Form.VarName + " = " + firstVar(*L) + ", " + K +
-           " = 0; " + K + " < " + countVar(*L) + "; ++" + K + ", " +
+      QualType T = L->Form.Var->getType();
+      const char *Test = "!=";
+      if (T->isSignedIntegerType())
+        Test = L->Form.Direction > 0 ? "<" : ">";
+      S += " for (" + L->Form.VarName + " = " + firstVar(*L) + "; " +
+           L->Form.VarName + " " + Test + " " + endVar(*L) + "; " +
            L->Form.IncText + ")";
     }
     // Braces around the user's statement and around the loops: what follows
