@@ -26,12 +26,17 @@
 #include <omp.h>
 #endif
 
+/// Progress counters are spaced one cache line apart.
+enum { PAD = 64 / sizeof(int) };
+
 /// One sweep, Algorithm 1. Tiles of the row loop are handed out in increasing
 /// order, so a block only ever waits on a block that is running or done: this
 /// cannot deadlock, whatever the number of threads.
 static void sweep_blocked(int n, double (*A)[n]) {
-  // counters[b] = columns finished by row block b - 1; counters[0] stands for
-  // a block above the first one that is always finished.
+  // counters[b * PAD] = columns finished by row block b - 1 (one cache line
+  // per counter, so that spinning on one does not slow down the writers of
+  // the others); counters[0] stands for a block above the first one that is
+  // always finished.
   volatile int *counters = NULL;
 #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n - 1; x++) {
@@ -39,7 +44,7 @@ static void sweep_blocked(int n, double (*A)[n]) {
     // once for the whole loop and every block waits until it is done.
 #pragma omp single
     {
-      counters = calloc(omp_num_blocks() + 1, sizeof(int));
+      counters = calloc((omp_num_blocks() + 1) * PAD, sizeof(int));
       if (!counters)
         abort();
       counters[0] = n;
@@ -50,13 +55,13 @@ static void sweep_blocked(int n, double (*A)[n]) {
       // Once per column tile, y = its first column: wait until the row
       // block above has finished this tile's last column (counters count
       // finished columns; columns start at 1).
-      while (counters[xblock] < y + omp_block_size() - 1) {
+      while (counters[xblock * PAD] < y + omp_block_size() - 1) {
       }
 #pragma omp block
       A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);
       // Once per column tile: one atomic publishes the whole tile.
 #pragma omp atomic
-      counters[xblock + 1] += omp_block_size();
+      counters[(xblock + 1) * PAD] += omp_block_size();
     }
   }
   free((void *)counters);

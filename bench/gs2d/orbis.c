@@ -9,6 +9,10 @@
 
 #include <stdlib.h>
 
+/// Counters one cache line apart: the block that spins on a counter must not
+/// slow down the blocks that update their neighbours (as in omp-wavefront).
+enum { PAD = 64 / sizeof(int) };
+
 /// One sweep. Row blocks are handed out in increasing order, so a block only
 /// waits on a block that is running or finished, whatever the thread count.
 static void sweep(int n, double (*A)[n], gs2d_tiles *chosen) {
@@ -19,7 +23,7 @@ static void sweep(int n, double (*A)[n], gs2d_tiles *chosen) {
   for (int x = 1; x < n - 1; x++) {
 #pragma omp single
     {
-      counters = calloc(omp_num_blocks() + 1, sizeof(int));
+      counters = calloc((omp_num_blocks() + 1) * PAD, sizeof(int));
       if (!counters)
         abort();
       counters[0] = n;
@@ -35,7 +39,7 @@ static void sweep(int n, double (*A)[n], gs2d_tiles *chosen) {
       // y is the column tile's first column: wait until the row block above
       // has finished this tile's last column (counters count finished
       // columns; columns start at 1).
-      while (counters[xblock] < y + omp_block_size() - 1) {
+      while (counters[xblock * PAD] < y + omp_block_size() - 1) {
       }
       if (chosen && xblock == 0 && omp_block_num() == 0) {
         chosen->cols = omp_block_size();
@@ -44,7 +48,7 @@ static void sweep(int n, double (*A)[n], gs2d_tiles *chosen) {
 #pragma omp block
       A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);
 #pragma omp atomic
-      counters[xblock + 1] += omp_block_size();
+      counters[(xblock + 1) * PAD] += omp_block_size();
     }
   }
   free((void *)counters);
