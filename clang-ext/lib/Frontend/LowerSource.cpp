@@ -138,7 +138,8 @@ LowerOutcome lowerSource(const LowerRequest &Request,
   if (!Invocation || Diags->hasErrorOccurred())
     return Outcome;
   Invocation->getFrontendOpts().ProgramAction = frontend::ParseSyntaxOnly;
-  Invocation->getFrontendOpts().DisableFree = false;
+  // Like clang: the process ends soon, freeing the AST would only cost time.
+  Invocation->getFrontendOpts().DisableFree = true;
   Invocation->getFrontendOpts().SkipFunctionBodies = true;
   Invocation->getDiagnosticOpts().ShowColors = ShowColors;
   Invocation->getDiagnosticOpts().Warnings.push_back("no-everything");
