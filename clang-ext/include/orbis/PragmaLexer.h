@@ -55,6 +55,13 @@ lexPragmaOperator(const clang::SourceManager &SM,
                   const clang::LangOptions &LangOpts,
                   clang::SourceLocation KeywordLoc);
 
+/// Lexes the destringized text of a `_Pragma` that a macro built, which the
+/// preprocessor put in its scratch buffer at Start ("omp ..." up to the end
+/// of that line). Returns nothing when it is not in the `omp` namespace.
+std::optional<LexedPragma> lexScratchPragma(const clang::SourceManager &SM,
+                                            const clang::LangOptions &LangOpts,
+                                            clang::SourceLocation Start);
+
 /// The first token of code at or after Loc (a file location), skipping
 /// comments, preprocessor directive lines and `_Pragma(...)` operators.
 clang::SourceLocation nextCodeToken(const clang::SourceManager &SM,

@@ -148,43 +148,8 @@ std::optional<LexedPragma> PragmaCollector::lexFromScratch() {
   auto *Current = static_cast<Lexer *>(PP.getCurrentLexer());
   if (!Current)
     return std::nullopt;
-  SourceLocation Start = SM.getSpellingLoc(Current->getSourceLocation());
-  if (!Start.isFileID())
-    return std::nullopt;
-  std::vector<PragmaToken> Tokens;
-  FileID File = SM.getFileID(Start);
-  StringRef Buffer = SM.getBufferData(File);
-  unsigned Offset = SM.getFileOffset(Start);
-  size_t LineEnd = Buffer.find_first_of("\n", Offset);
-  if (LineEnd == StringRef::npos)
-    LineEnd = Buffer.size();
-  // The lexer needs the real end of its buffer; stop at the line's end.
-  Lexer Lex(SM.getLocForStartOfFile(File), LangOpts, Buffer.begin(),
-            Buffer.begin() + Offset, Buffer.end());
-  Token Tok;
-  LexedPragma Out;
-  Out.IsPragmaOperator = true;
-  Lex.LexFromRawLexer(Tok);
-  if (!Tok.is(tok::raw_identifier) || Tok.getRawIdentifier() != "omp" ||
-      SM.getFileOffset(Tok.getLocation()) >= LineEnd)
-    return std::nullopt;
-  Out.Loc = Out.OmpLoc = Tok.getLocation();
-  Out.EndLoc = Out.ExtentEnd = Tok.getEndLoc();
-  while (true) {
-    Lex.LexFromRawLexer(Tok);
-    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= LineEnd)
-      break;
-    PragmaToken T;
-    T.Loc = Tok.getLocation();
-    T.Length = Tok.getLength();
-    T.Text = Buffer.substr(SM.getFileOffset(T.Loc), T.Length).str();
-    T.TokKind = Tok.is(tok::raw_identifier)      ? PragmaToken::Identifier
-                : Tok.is(tok::numeric_constant) ? PragmaToken::Number
-                                                : PragmaToken::Punct;
-    Out.Tokens.push_back(std::move(T));
-    Out.EndLoc = Out.ExtentEnd = Tok.getEndLoc();
-  }
-  return Out;
+  return lexScratchPragma(SM, LangOpts,
+                          SM.getSpellingLoc(Current->getSourceLocation()));
 }
 
 } // namespace orbis

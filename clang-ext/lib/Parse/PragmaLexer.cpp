@@ -177,6 +177,36 @@ std::optional<LexedPragma> lexPragmaOperator(const SourceManager &SM,
   return Out;
 }
 
+std::optional<LexedPragma> lexScratchPragma(const SourceManager &SM,
+                                            const LangOptions &LangOpts,
+                                            SourceLocation Start) {
+  std::optional<BufferCursor> Cursor = BufferCursor::at(SM, Start);
+  if (!Cursor)
+    return std::nullopt;
+  size_t LineEnd = Cursor->Buffer.find('\n', Cursor->Offset);
+  if (LineEnd == StringRef::npos)
+    LineEnd = Cursor->Buffer.size();
+  // The lexer needs the real end of its buffer; stop at the line's end.
+  Lexer Lex = Cursor->makeLexer(LangOpts);
+  Token Tok;
+  Lex.LexFromRawLexer(Tok);
+  if (!isRawIdentifier(Tok, "omp") ||
+      SM.getFileOffset(Tok.getLocation()) >= LineEnd)
+    return std::nullopt;
+  LexedPragma Out;
+  Out.IsPragmaOperator = true;
+  Out.Loc = Out.OmpLoc = Tok.getLocation();
+  Out.EndLoc = Out.ExtentEnd = Tok.getEndLoc();
+  while (true) {
+    Lex.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= LineEnd)
+      break;
+    Out.Tokens.push_back(convert(Tok, SM, Cursor->Buffer, Cursor->FileStart));
+    Out.EndLoc = Out.ExtentEnd = Tok.getEndLoc();
+  }
+  return Out;
+}
+
 SourceLocation nextCodeToken(const SourceManager &SM,
                              const LangOptions &LangOpts, SourceLocation Loc) {
   std::optional<BufferCursor> Cursor = BufferCursor::at(SM, Loc);

@@ -185,12 +185,7 @@ private:
 
   /// The loop variable's value after the last iteration (lastprivate).
   std::string finalValue(const BlockedLoop &L) const {
-    std::string LB = lbVar(L), Lp = loopVar(L);
-    if (L.Form.IsPointer)
-      return LB + " + " + Lp + ".trip * " + Lp + ".step";
-    return "(__typeof__(" + LB + "))((unsigned long long)" + LB +
-           " + (unsigned long long)" + Lp +
-           ".trip * (unsigned long long)" + Lp + ".step)";
+    return valueAtIteration(L, loopVar(L) + ".trip");
   }
 
   /// The clauses of L's directive that list L's loop variable.
