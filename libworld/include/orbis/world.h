@@ -1,0 +1,95 @@
+/// \file
+/// libworld's C API: write-once world memory shared by the processes of a job
+/// (EXTENSIONS.md section 3). Processes are started by mpirun/prterun/srun and
+/// find each other through PMIx; a program started alone is a world of one.
+///
+/// Every element of world memory starts uninitialized; its first store
+/// initializes it; a load of an uninitialized element suspends the calling
+/// thread until some process stores it, then returns exactly that value. A
+/// second store to an element is an error. Calls return a status; the C++
+/// layer (<orbis/world.hpp>) stops the program on errors with a message naming
+/// the call, the rank and the address.
+#ifndef ORBIS_WORLD_H
+#define ORBIS_WORLD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One status enum for the runtime: OK is 0, errors are negative.
+typedef enum orbis_status {
+  ORBIS_OK = 0,
+  ORBIS_ERR_NOT_INITIALIZED = -1, ///< orbis_world_init() was not called
+  ORBIS_ERR_INVALID = -2,         ///< a bad argument (null, zero size...)
+  ORBIS_ERR_NO_MEMORY = -3,
+  ORBIS_ERR_OUT_OF_BOUNDS = -4,   ///< an access outside its allocation
+  ORBIS_ERR_DOUBLE_WRITE = -5,    ///< a second store to an element
+  ORBIS_ERR_UNKNOWN_ALLOCATION = -6, ///< a freed or never allocated pointer
+  ORBIS_ERR_BOOTSTRAP = -7,       ///< PMIx could not start the world
+  ORBIS_ERR_TRANSPORT = -8,       ///< UCX failed
+  ORBIS_ERR_PEER_FAILED = -9      ///< another process of the world died
+} orbis_status_t;
+
+/// A short English description of a status ("double write", ...).
+const char *orbis_status_string(orbis_status_t status);
+
+/// A world pointer: an allocation of `count` elements of `elem_size` bytes
+/// owned by process `owner`. Plain data: valid in every process, and it can
+/// itself be stored in world memory.
+typedef struct orbis_world_ptr {
+  uint32_t owner;
+  uint32_t id;
+  uint64_t count;
+  uint32_t elem_size;
+  uint32_t reserved; ///< 0
+} orbis_world_ptr_t;
+
+/// Joins the world (idempotent). Under a launcher, every process must call
+/// it; alone, it makes a world of one.
+orbis_status_t orbis_world_init(void);
+/// Leaves the world: waits until every process has called it.
+orbis_status_t orbis_world_finalize(void);
+/// This process's rank and the number of processes (0 and 1 before init).
+int orbis_world_rank(void);
+int orbis_world_size(void);
+
+/// The root allocation of process `rank`: 64 uninitialized world-pointer
+/// slots that every process creates at init. A process stores the pointer of
+/// an allocation it wants to share in a slot of its root; the others load
+/// that slot, which suspends them until the pointer is there.
+orbis_world_ptr_t orbis_world_root(int rank);
+
+/// Allocates `count` elements of `elem_size` bytes owned by the caller, all
+/// uninitialized.
+orbis_status_t orbis_world_malloc(size_t count, size_t elem_size,
+                                  orbis_world_ptr_t *out);
+/// Releases an allocation of the caller.
+orbis_status_t orbis_world_free(orbis_world_ptr_t ptr);
+
+/// Stores element `index` (elem_size bytes from `value`): its first write.
+orbis_status_t orbis_world_store(orbis_world_ptr_t ptr, uint64_t index,
+                                 const void *value);
+/// Loads element `index` into `value`, waiting until it is initialized.
+orbis_status_t orbis_world_load(orbis_world_ptr_t ptr, uint64_t index,
+                                void *value);
+/// Stores elements [first, first + count): one message whatever the count.
+orbis_status_t orbis_world_store_range(orbis_world_ptr_t ptr, uint64_t first,
+                                       uint64_t count, const void *values);
+/// Loads elements [first, first + count), waiting until all are initialized.
+orbis_status_t orbis_world_load_range(orbis_world_ptr_t ptr, uint64_t first,
+                                      uint64_t count, void *values);
+/// Waits until elements [first, first + count) are all initialized.
+orbis_status_t orbis_world_wait_range(orbis_world_ptr_t ptr, uint64_t first,
+                                      uint64_t count);
+
+/// Waits until every process of the world has reached the barrier.
+orbis_status_t orbis_world_barrier(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // ORBIS_WORLD_H

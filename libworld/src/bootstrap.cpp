@@ -1,0 +1,92 @@
+/// \file
+/// PMIx bootstrap (see bootstrap.h).
+#include "bootstrap.h"
+
+#include <pmix.h>
+
+#include <cstring>
+
+namespace orbis::world {
+namespace {
+
+constexpr const char *AddressKey = "orbis.world.address";
+pmix_proc_t Self;
+
+pmix_proc_t wildcard() {
+  pmix_proc_t P;
+  PMIX_PROC_CONSTRUCT(&P);
+  std::strncpy(P.nspace, Self.nspace, PMIX_MAX_NSLEN);
+  P.rank = PMIX_RANK_WILDCARD;
+  return P;
+}
+
+} // namespace
+
+orbis_status_t Bootstrap::init() {
+  if (PMIx_Init(&Self, nullptr, 0) != PMIX_SUCCESS)
+    return ORBIS_OK; // no launcher: a world of one
+  UnderLauncher = true;
+  Rank = int(Self.rank);
+  Namespace = Self.nspace;
+  pmix_proc_t Job = wildcard();
+  pmix_value_t *Value = nullptr;
+  if (PMIx_Get(&Job, PMIX_JOB_SIZE, nullptr, 0, &Value) != PMIX_SUCCESS ||
+      !Value)
+    return ORBIS_ERR_BOOTSTRAP;
+  Size = int(Value->data.uint32);
+  PMIX_VALUE_RELEASE(Value);
+  return Size >= 1 && Rank < Size ? ORBIS_OK : ORBIS_ERR_BOOTSTRAP;
+}
+
+void Bootstrap::finalize() {
+  if (UnderLauncher)
+    PMIx_Finalize(nullptr, 0);
+  UnderLauncher = false;
+}
+
+orbis_status_t Bootstrap::allGather(const std::vector<char> &Blob,
+                                    std::vector<std::vector<char>> &All) {
+  All.assign(Size, {});
+  if (!UnderLauncher) {
+    All[0] = Blob;
+    return ORBIS_OK;
+  }
+  pmix_value_t Value;
+  pmix_byte_object_t Bytes;
+  Bytes.bytes = const_cast<char *>(Blob.data());
+  Bytes.size = Blob.size();
+  PMIX_VALUE_LOAD(&Value, &Bytes, PMIX_BYTE_OBJECT);
+  if (PMIx_Put(PMIX_GLOBAL, AddressKey, &Value) != PMIX_SUCCESS ||
+      PMIx_Commit() != PMIX_SUCCESS)
+    return ORBIS_ERR_BOOTSTRAP;
+  PMIX_VALUE_DESTRUCT(&Value);
+  pmix_proc_t Job = wildcard();
+  pmix_info_t Info;
+  bool Collect = true;
+  PMIX_INFO_LOAD(&Info, PMIX_COLLECT_DATA, &Collect, PMIX_BOOL);
+  pmix_status_t Rc = PMIx_Fence(&Job, 1, &Info, 1);
+  PMIX_INFO_DESTRUCT(&Info);
+  if (Rc != PMIX_SUCCESS)
+    return ORBIS_ERR_BOOTSTRAP;
+  for (int R = 0; R < Size; ++R) {
+    pmix_proc_t Peer = Job;
+    Peer.rank = pmix_rank_t(R);
+    pmix_value_t *Got = nullptr;
+    if (PMIx_Get(&Peer, AddressKey, nullptr, 0, &Got) != PMIX_SUCCESS || !Got ||
+        Got->type != PMIX_BYTE_OBJECT)
+      return ORBIS_ERR_BOOTSTRAP;
+    All[R].assign(Got->data.bo.bytes, Got->data.bo.bytes + Got->data.bo.size);
+    PMIX_VALUE_RELEASE(Got);
+  }
+  return ORBIS_OK;
+}
+
+orbis_status_t Bootstrap::fence() {
+  if (!UnderLauncher)
+    return ORBIS_OK;
+  pmix_proc_t Job = wildcard();
+  return PMIx_Fence(&Job, 1, nullptr, 0) == PMIX_SUCCESS ? ORBIS_OK
+                                                         : ORBIS_ERR_BOOTSTRAP;
+}
+
+} // namespace orbis::world

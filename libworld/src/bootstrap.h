@@ -1,0 +1,41 @@
+/// \file
+/// Bootstrap through PMIx: rank, size and job namespace from the launcher
+/// (mpirun, prterun, srun --mpi=pmix), and an all-to-all exchange of opaque
+/// blobs (the UCX worker addresses) through Put/Commit/Fence/Get. Without a
+/// launcher PMIx_Init fails and the process is a world of one.
+#ifndef ORBIS_WORLD_SRC_BOOTSTRAP_H
+#define ORBIS_WORLD_SRC_BOOTSTRAP_H
+
+#include <orbis/world.h>
+
+#include <string>
+#include <vector>
+
+namespace orbis::world {
+
+class Bootstrap {
+public:
+  orbis_status_t init();
+  void finalize();
+
+  bool underLauncher() const { return UnderLauncher; }
+  int rank() const { return Rank; }
+  int size() const { return Size; }
+  const std::string &jobNamespace() const { return Namespace; }
+
+  /// Publishes `Blob` and returns every process's blob, indexed by rank.
+  orbis_status_t allGather(const std::vector<char> &Blob,
+                           std::vector<std::vector<char>> &All);
+  /// A barrier of the whole job.
+  orbis_status_t fence();
+
+private:
+  bool UnderLauncher = false;
+  int Rank = 0;
+  int Size = 1;
+  std::string Namespace = "singleton";
+};
+
+} // namespace orbis::world
+
+#endif

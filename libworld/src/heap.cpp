@@ -1,0 +1,85 @@
+/// \file
+/// World heap of one process (see heap.h).
+#include "heap.h"
+
+#include <cstring>
+
+namespace orbis::world {
+
+orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
+                               uint32_t FixedId) {
+  uint32_t Id = FixedId ? FixedId : NextId++;
+  if (FixedId >= NextId)
+    NextId = FixedId + 1; // fixed ids (the root) are never handed out again
+  Allocation &A = Allocations[Id];
+  A.Count = Count;
+  A.ElemSize = ElemSize;
+  A.Data.assign(Count * ElemSize, 0);
+  A.Writer.assign(Count, -1);
+  return orbis_world_ptr_t{uint32_t(Rank), Id, Count, ElemSize, 0};
+}
+
+orbis_status_t Heap::release(uint32_t Id) {
+  return Allocations.erase(Id) ? ORBIS_OK : ORBIS_ERR_UNKNOWN_ALLOCATION;
+}
+
+Allocation *Heap::find(uint32_t Id) {
+  auto It = Allocations.find(Id);
+  return It == Allocations.end() ? nullptr : &It->second;
+}
+
+orbis_status_t Heap::check(uint32_t Id, uint64_t First, uint64_t Count,
+                           std::string &Why) {
+  Allocation *A = find(Id);
+  if (!A) {
+    Why = "allocation " + std::to_string(Id) + " does not exist (freed?)";
+    return ORBIS_ERR_UNKNOWN_ALLOCATION;
+  }
+  if (First > A->Count || Count > A->Count - First) {
+    Why = "elements [" + std::to_string(First) + ", " +
+          std::to_string(First + Count) + ") are outside allocation " +
+          std::to_string(Id) + " of " + std::to_string(A->Count) +
+          " elements";
+    return ORBIS_ERR_OUT_OF_BOUNDS;
+  }
+  return ORBIS_OK;
+}
+
+orbis_status_t Heap::store(uint32_t Id, uint64_t First, uint64_t Count,
+                           const void *Values, int Writer, std::string &Why) {
+  if (orbis_status_t S = check(Id, First, Count, Why))
+    return S;
+  Allocation &A = *find(Id);
+  for (uint64_t I = First; I < First + Count; ++I)
+    if (A.Writer[I] >= 0) {
+      Why = "element " + std::to_string(I) + " of allocation " +
+            std::to_string(Id) + " was written by rank " +
+            std::to_string(A.Writer[I]) + " and again by rank " +
+            std::to_string(Writer);
+      return ORBIS_ERR_DOUBLE_WRITE;
+    }
+  std::memcpy(A.Data.data() + First * A.ElemSize, Values, Count * A.ElemSize);
+  for (uint64_t I = First; I < First + Count; ++I)
+    A.Writer[I] = Writer;
+  A.Initialized += Count;
+  return ORBIS_OK;
+}
+
+bool Heap::ready(uint32_t Id, uint64_t First, uint64_t Count) {
+  Allocation *A = find(Id);
+  if (!A)
+    return false;
+  if (A->Initialized == A->Count)
+    return true;
+  for (uint64_t I = First; I < First + Count; ++I)
+    if (A->Writer[I] < 0)
+      return false;
+  return true;
+}
+
+void Heap::copyOut(uint32_t Id, uint64_t First, uint64_t Count, void *Values) {
+  Allocation &A = *find(Id);
+  std::memcpy(Values, A.Data.data() + First * A.ElemSize, Count * A.ElemSize);
+}
+
+} // namespace orbis::world

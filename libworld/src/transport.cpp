@@ -1,0 +1,201 @@
+/// \file
+/// UCX transport (see transport.h).
+#include "transport.h"
+
+#include <poll.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+namespace orbis::world {
+namespace {
+
+/// A large message arrives as a rendezvous descriptor: its data is fetched
+/// into this buffer, and delivered when the fetch completes.
+struct RendezvousData {
+  Transport::Receiver Deliver;
+  void *Ctx;
+  unsigned Id;
+  std::vector<char> Header;
+  std::vector<char> Data;
+};
+
+void rendezvousDone(void *Request, ucs_status_t Status, size_t,
+                    void *UserData) {
+  std::unique_ptr<RendezvousData> R(static_cast<RendezvousData *>(UserData));
+  if (Status == UCS_OK)
+    R->Deliver(R->Ctx, R->Id, R->Header.data(), R->Header.size(),
+               R->Data.data(), R->Data.size());
+  if (Request)
+    ucp_request_free(Request);
+}
+
+void waitRequest(ucp_worker_h Worker, void *Request) {
+  while (ucp_request_check_status(Request) == UCS_INPROGRESS)
+    ucp_worker_progress(Worker);
+}
+
+} // namespace
+
+orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
+                               const std::vector<unsigned> &Ids,
+                               void (*After)(void *)) {
+  Deliver = R;
+  AfterProgress = After;
+  DeliverCtx = Ctx;
+  ucp_config_t *Config = nullptr;
+  if (ucp_config_read(nullptr, nullptr, &Config) != UCS_OK)
+    return ORBIS_ERR_TRANSPORT;
+  ucp_params_t Params = {};
+  Params.field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED;
+  Params.features = UCP_FEATURE_AM | UCP_FEATURE_WAKEUP;
+  Params.mt_workers_shared = 1;
+  ucs_status_t St = ucp_init(&Params, Config, &Context);
+  ucp_config_release(Config);
+  if (St != UCS_OK)
+    return ORBIS_ERR_TRANSPORT;
+
+  ucp_worker_params_t WParams = {};
+  WParams.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE;
+  WParams.thread_mode = UCS_THREAD_MODE_MULTI;
+  if (ucp_worker_create(Context, &WParams, &Worker) != UCS_OK)
+    return ORBIS_ERR_TRANSPORT;
+  if (ucp_worker_get_efd(Worker, &EventFd) != UCS_OK)
+    return ORBIS_ERR_TRANSPORT;
+
+  Handlers.reserve(Ids.size());
+  for (unsigned Id : Ids) {
+    Handlers.push_back({this, Id});
+    ucp_am_handler_param_t HParams = {};
+    HParams.field_mask = UCP_AM_HANDLER_PARAM_FIELD_ID |
+                         UCP_AM_HANDLER_PARAM_FIELD_CB |
+                         UCP_AM_HANDLER_PARAM_FIELD_ARG |
+                         UCP_AM_HANDLER_PARAM_FIELD_FLAGS;
+    HParams.id = Id;
+    HParams.cb = &Transport::onMessage;
+    HParams.arg = &Handlers.back();
+    HParams.flags = UCP_AM_FLAG_WHOLE_MSG;
+    if (ucp_worker_set_am_recv_handler(Worker, &HParams) != UCS_OK)
+      return ORBIS_ERR_TRANSPORT;
+  }
+
+  ucp_address_t *Address = nullptr;
+  size_t Length = 0;
+  if (ucp_worker_get_address(Worker, &Address, &Length) != UCS_OK)
+    return ORBIS_ERR_TRANSPORT;
+  std::vector<char> Mine(reinterpret_cast<char *>(Address),
+                         reinterpret_cast<char *>(Address) + Length);
+  ucp_worker_release_address(Worker, Address);
+  std::vector<std::vector<char>> All;
+  if (orbis_status_t S = B.allGather(Mine, All))
+    return S;
+
+  Endpoints.assign(B.size(), nullptr);
+  for (int Peer = 0; Peer < B.size(); ++Peer) {
+    if (Peer == B.rank())
+      continue;
+    ucp_ep_params_t EParams = {};
+    EParams.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS;
+    EParams.address = reinterpret_cast<const ucp_address_t *>(All[Peer].data());
+    if (ucp_ep_create(Worker, &EParams, &Endpoints[Peer]) != UCS_OK)
+      return ORBIS_ERR_TRANSPORT;
+  }
+  Progress = std::thread([this] { progressLoop(); });
+  return ORBIS_OK;
+}
+
+void Transport::progressLoop() {
+  while (!Stop.load(std::memory_order_acquire)) {
+    while (ucp_worker_progress(Worker)) {
+    }
+    AfterProgress(DeliverCtx);
+    ucs_status_t St = ucp_worker_arm(Worker);
+    if (St == UCS_ERR_BUSY)
+      continue; // events arrived meanwhile
+    if (St != UCS_OK)
+      break;
+    pollfd P = {EventFd, POLLIN, 0};
+    poll(&P, 1, 100);
+  }
+}
+
+bool Transport::progress() { return ucp_worker_progress(Worker) != 0; }
+
+ucs_status_t Transport::onMessage(void *Arg, const void *Header,
+                                  size_t HeaderLength, void *Data,
+                                  size_t Length,
+                                  const ucp_am_recv_param_t *Param) {
+  auto *H = static_cast<Handler *>(Arg);
+  Transport *T = H->Self;
+  if (!(Param->recv_attr & UCP_AM_RECV_ATTR_FLAG_RNDV)) {
+    T->Deliver(T->DeliverCtx, H->Id, Header, HeaderLength, Data, Length);
+    return UCS_OK;
+  }
+  auto *R = new RendezvousData{T->Deliver, T->DeliverCtx, H->Id,
+                               std::vector<char>(static_cast<const char *>(Header),
+                                                 static_cast<const char *>(Header) +
+                                                     HeaderLength),
+                               std::vector<char>(Length)};
+  ucp_request_param_t RParams = {};
+  RParams.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK |
+                         UCP_OP_ATTR_FIELD_USER_DATA |
+                         UCP_OP_ATTR_FLAG_NO_IMM_CMPL;
+  RParams.cb.recv_am = &rendezvousDone;
+  RParams.user_data = R;
+  ucs_status_ptr_t Req = ucp_am_recv_data_nbx(T->Worker, Data, R->Data.data(),
+                                              Length, &RParams);
+  if (UCS_PTR_IS_ERR(Req)) {
+    delete R;
+    return UCS_PTR_STATUS(Req);
+  }
+  return UCS_INPROGRESS; // the descriptor is released by the fetch
+}
+
+orbis_status_t Transport::send(int Peer, unsigned Id, const void *Header,
+                               size_t HeaderLength, const void *Data,
+                               size_t Length) {
+  ucp_request_param_t Params = {};
+  Params.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS;
+  Params.flags = UCP_AM_SEND_FLAG_REPLY;
+  ucs_status_ptr_t Req = ucp_am_send_nbx(Endpoints[Peer], Id, Header,
+                                         HeaderLength, Data, Length, &Params);
+  if (UCS_PTR_IS_ERR(Req))
+    return ORBIS_ERR_TRANSPORT;
+  if (Req) {
+    waitRequest(Worker, Req);
+    ucs_status_t St = ucp_request_check_status(Req);
+    ucp_request_free(Req);
+    if (St != UCS_OK)
+      return ORBIS_ERR_TRANSPORT;
+  }
+  return ORBIS_OK;
+}
+
+void Transport::finalize() {
+  if (!Worker)
+    return;
+  Stop.store(true, std::memory_order_release);
+  ucp_worker_signal(Worker);
+  if (Progress.joinable())
+    Progress.join();
+  for (ucp_ep_h &Ep : Endpoints) {
+    if (!Ep)
+      continue;
+    ucp_request_param_t Params = {};
+    Params.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS;
+    Params.flags = UCP_EP_CLOSE_FLAG_FORCE;
+    ucs_status_ptr_t Req = ucp_ep_close_nbx(Ep, &Params);
+    if (Req && !UCS_PTR_IS_ERR(Req)) {
+      waitRequest(Worker, Req);
+      ucp_request_free(Req);
+    }
+    Ep = nullptr;
+  }
+  ucp_worker_destroy(Worker);
+  ucp_cleanup(Context);
+  Worker = nullptr;
+  Context = nullptr;
+}
+
+} // namespace orbis::world

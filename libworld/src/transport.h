@@ -1,0 +1,72 @@
+/// \file
+/// The UCX transport of libworld: one context and one worker per process in
+/// UCS_THREAD_MODE_MULTI (any thread may send and progress), an endpoint to
+/// every peer created from addresses exchanged at bootstrap, and active
+/// messages only (a received active message is what wakes a worker sleeping
+/// on its event fd; a put alone would not).
+///
+/// Progress design: a background thread progresses the worker and, when
+/// there is nothing to do, sleeps on the worker's event fd, so that requests
+/// from peers are served even while every user thread is busy or asleep
+/// (over TCP, UCX needs the target to progress). Waiting user threads also
+/// progress while they spin, which keeps latency low.
+#ifndef ORBIS_WORLD_SRC_TRANSPORT_H
+#define ORBIS_WORLD_SRC_TRANSPORT_H
+
+#include "bootstrap.h"
+
+#include <ucp/api/ucp.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+namespace orbis::world {
+
+class Transport {
+public:
+  /// Receives one whole message: called from progress, on any thread.
+  using Receiver = void (*)(void *Ctx, unsigned Id, const void *Header,
+                            size_t HeaderLength, const void *Data,
+                            size_t Length);
+
+  /// `AfterProgress` runs after each round of the progress thread, outside
+  /// any UCX callback: where work queued by receivers (replies) is sent.
+  orbis_status_t init(Bootstrap &B, Receiver R, void *Ctx,
+                      const std::vector<unsigned> &Ids,
+                      void (*AfterProgress)(void *));
+  void finalize();
+
+  /// Sends to `Peer` (not this process); returns when the buffers may be
+  /// reused.
+  orbis_status_t send(int Peer, unsigned Id, const void *Header,
+                      size_t HeaderLength, const void *Data, size_t Length);
+  /// One round of progress; whether anything happened.
+  bool progress();
+  bool active() const { return Worker != nullptr; }
+
+private:
+  static ucs_status_t onMessage(void *Arg, const void *Header,
+                                size_t HeaderLength, void *Data, size_t Length,
+                                const ucp_am_recv_param_t *Param);
+  void progressLoop();
+
+  ucp_context_h Context = nullptr;
+  ucp_worker_h Worker = nullptr;
+  std::vector<ucp_ep_h> Endpoints;
+  Receiver Deliver = nullptr;
+  void (*AfterProgress)(void *) = nullptr;
+  void *DeliverCtx = nullptr;
+  struct Handler {
+    Transport *Self;
+    unsigned Id;
+  };
+  std::vector<Handler> Handlers;
+  std::thread Progress;
+  std::atomic<bool> Stop{false};
+  int EventFd = -1;
+};
+
+} // namespace orbis::world
+
+#endif

@@ -1,0 +1,167 @@
+/// \file
+/// Multi-process tests of libworld, one scenario per command-line argument,
+/// run under mpirun with 1 to 8 processes (and alone: a world of one). Each
+/// scenario checks exact values and exits non-zero with a message otherwise.
+#include <orbis/world.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int rank, size;
+
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    orbis_status_t s_ = (call);                                                \
+    if (s_ != ORBIS_OK) {                                                      \
+      fprintf(stderr, "rank %d: %s failed: %s\n", rank, #call,                 \
+              orbis_status_string(s_));                                        \
+      exit(2);                                                                 \
+    }                                                                          \
+  } while (0)
+
+#define EXPECT(cond)                                                           \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "rank %d: %s:%d: expected %s\n", rank, __FILE__,        \
+              __LINE__, #cond);                                                \
+      exit(3);                                                                 \
+    }                                                                          \
+  } while (0)
+
+/// Rank 0's allocation, shared through slot `slot` of its root.
+static orbis_world_ptr_t shared_from_zero(size_t count, size_t elem, int slot) {
+  orbis_world_ptr_t p;
+  if (rank == 0) {
+    CHECK(orbis_world_malloc(count, elem, &p));
+    CHECK(orbis_world_store(orbis_world_root(0), slot, &p));
+  } else {
+    CHECK(orbis_world_load(orbis_world_root(0), slot, &p));
+  }
+  return p;
+}
+
+/// Process i waits on what process i - 1 wrote; rank 0 writes late, so every
+/// reader arrives before its writer.
+static void chain(void) {
+  orbis_world_ptr_t c = shared_from_zero(size, sizeof(long), 0);
+  long v;
+  if (rank == 0) {
+    usleep(100 * 1000);
+    v = 100;
+  } else {
+    CHECK(orbis_world_load(c, rank - 1, &v));
+    v += rank;
+  }
+  CHECK(orbis_world_store(c, rank, &v));
+  long last;
+  CHECK(orbis_world_load(c, size - 1, &last));
+  EXPECT(last == 100 + (long)size * (size - 1) / 2);
+}
+
+/// Many readers of one element, before and after its writer.
+static void many_readers(void) {
+  orbis_world_ptr_t x = shared_from_zero(1, sizeof(double), 1);
+  if (rank == 0) {
+    usleep(50 * 1000);
+    double v = 3.25;
+    CHECK(orbis_world_store(x, 0, &v));
+  }
+  double got = 0;
+  CHECK(orbis_world_load(x, 0, &got));
+  EXPECT(got == 3.25);
+  CHECK(orbis_world_barrier());
+  got = 0;
+  CHECK(orbis_world_load(x, 0, &got)); // after the writer
+  EXPECT(got == 3.25);
+}
+
+/// Unaligned and partial ranges written into the next process's array.
+static void ranges(void) {
+  enum { N = 1000, FIRST = 3, COUNT = 517 };
+  orbis_world_ptr_t mine;
+  CHECK(orbis_world_malloc(N, sizeof(double), &mine));
+  CHECK(orbis_world_store(orbis_world_root(rank), 2, &mine));
+  orbis_world_ptr_t next;
+  CHECK(orbis_world_load(orbis_world_root((rank + 1) % size), 2, &next));
+  double out[COUNT], in[COUNT];
+  for (int i = 0; i < COUNT; i++)
+    out[i] = rank * 1000.0 + i + 0.5;
+  CHECK(orbis_world_store_range(next, FIRST + rank % 7, COUNT, out));
+  int from = (rank + size - 1) % size;
+  CHECK(orbis_world_wait_range(mine, FIRST + from % 7, COUNT));
+  CHECK(orbis_world_load_range(mine, FIRST + from % 7, COUNT, in));
+  for (int i = 0; i < COUNT; i++)
+    EXPECT(in[i] == from * 1000.0 + i + 0.5);
+  double one;
+  CHECK(orbis_world_load(mine, FIRST + from % 7 + COUNT - 1, &one));
+  EXPECT(one == from * 1000.0 + COUNT - 1 + 0.5);
+  CHECK(orbis_world_barrier());
+}
+
+/// World pointers stored in world memory and followed by other processes:
+/// a linked list through every process.
+static void pointers(void) {
+  orbis_world_ptr_t node; // {value, next pointer} as two elements
+  CHECK(orbis_world_malloc(2, sizeof(orbis_world_ptr_t), &node));
+  orbis_world_ptr_t value = {0};
+  value.id = (uint32_t)(rank * 10 + 7);
+  CHECK(orbis_world_store(node, 0, &value));
+  CHECK(orbis_world_store(orbis_world_root(rank), 3, &node));
+  orbis_world_ptr_t next_node;
+  CHECK(orbis_world_load(orbis_world_root((rank + 1) % size), 3, &next_node));
+  CHECK(orbis_world_store(node, 1, &next_node));
+  // Rank 0 walks the whole ring.
+  if (rank == 0) {
+    orbis_world_ptr_t at = node;
+    for (int r = 0; r < size; r++) {
+      orbis_world_ptr_t v, nxt;
+      CHECK(orbis_world_load(at, 0, &v));
+      EXPECT(v.id == (uint32_t)(r * 10 + 7));
+      EXPECT(at.owner == (uint32_t)r);
+      CHECK(orbis_world_load(at, 1, &nxt));
+      at = nxt;
+    }
+    EXPECT(at.owner == 0);
+  }
+  CHECK(orbis_world_barrier());
+}
+
+/// Misuse: a second write, reported by the owner with both writers.
+static void double_write(void) {
+  orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
+  int v = rank;
+  if (rank == size - 1 || rank == 0)
+    orbis_world_store(x, 2, &v);
+  if (rank == 0 && size == 1)
+    CHECK(orbis_world_store(x, 2, &v));
+  CHECK(orbis_world_barrier());
+  sleep(2); // the owner stops the program
+}
+
+int main(int argc, char **argv) {
+  CHECK(orbis_world_init());
+  rank = orbis_world_rank();
+  size = orbis_world_size();
+  for (int a = 1; a < argc; a++) {
+    if (!strcmp(argv[a], "chain"))
+      chain();
+    else if (!strcmp(argv[a], "many-readers"))
+      many_readers();
+    else if (!strcmp(argv[a], "ranges"))
+      ranges();
+    else if (!strcmp(argv[a], "pointers"))
+      pointers();
+    else if (!strcmp(argv[a], "double-write"))
+      double_write();
+    else {
+      fprintf(stderr, "unknown scenario %s\n", argv[a]);
+      return 2;
+    }
+  }
+  CHECK(orbis_world_finalize());
+  if (rank == 0)
+    printf("PASS %d processes\n", size);
+  return 0;
+}
