@@ -9,11 +9,13 @@
 /// receiver that takes the mutex), and receivers never send: they queue
 /// replies in an outbox that is flushed outside UCX callbacks.
 #include "bootstrap.h"
+#include "cache.h"
 #include "heap.h"
 #include "transport.h"
 
 #include <orbis/world.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -64,6 +66,11 @@ public:
   orbis_status_t load(orbis_world_ptr_t P, uint64_t First, uint64_t Count,
                       void *Values);
   orbis_status_t barrier() { return Boot.fence(); }
+  void stats(orbis_world_stats_t *Out) const {
+    Out->messages_sent = Sent.load();
+    Out->messages_received = Received.load();
+    Out->cache_hits = CacheHits.load();
+  }
 
 private:
   struct ParkedLoad {
@@ -74,6 +81,8 @@ private:
   struct Request {
     void *Values;
     size_t Length;
+    orbis_world_ptr_t Ptr;
+    uint64_t First, Count;
     bool Done = false;
   };
   struct Outgoing {
@@ -98,9 +107,18 @@ private:
   [[noreturn]] void fatal(const char *Call, int From, const std::string &Why);
   template <class Predicate> void waitUntil(Predicate Done);
 
+  /// Sends and counts.
+  orbis_status_t send(int Peer, unsigned Id, const void *Header,
+                      size_t HeaderLength, const void *Data, size_t Length) {
+    ++Sent;
+    return Net.send(Peer, Id, Header, HeaderLength, Data, Length);
+  }
+
   Bootstrap Boot;
   Transport Net;
   Heap H;
+  Cache Remote; ///< guarded by M
+  std::atomic<uint64_t> Sent{0}, Received{0}, CacheHits{0};
   bool Ready = false;
   std::mutex M;
   std::condition_variable Changed;
@@ -212,8 +230,13 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     return ORBIS_OK;
   }
   StoreHeader Hdr{uint32_t(rank()), P.id, First, Count};
-  return Net.send(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values,
-                  Count * P.elem_size);
+  if (orbis_status_t S = send(int(P.owner), MsgStore, &Hdr, sizeof Hdr,
+                              Values, Count * P.elem_size))
+    return S;
+  // What this process wrote is what every later load of it returns.
+  std::lock_guard<std::mutex> L(M);
+  Remote.fill(P, First, Count, Values);
+  return ORBIS_OK;
 }
 
 orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
@@ -245,15 +268,19 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
     }
     return Status;
   }
-  Request Req{Values, size_t(Count * P.elem_size)};
+  Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
   LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
   {
     std::lock_guard<std::mutex> L(M);
+    if (Remote.lookup(P, First, Count, Values)) {
+      ++CacheHits;
+      return ORBIS_OK;
+    }
     Hdr.Token = NextToken++;
     Requests[Hdr.Token] = &Req;
   }
   if (orbis_status_t S =
-          Net.send(int(P.owner), MsgLoad, &Hdr, sizeof Hdr, nullptr, 0)) {
+          send(int(P.owner), MsgLoad, &Hdr, sizeof Hdr, nullptr, 0)) {
     std::lock_guard<std::mutex> L(M);
     Requests.erase(Hdr.Token);
     return S;
@@ -265,6 +292,7 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
 void World::receive(void *Ctx, unsigned Id, const void *Header,
                     size_t HeaderLength, const void *Data, size_t Length) {
   auto *W = static_cast<World *>(Ctx);
+  ++W->Received;
   switch (Id) {
   case MsgStore:
     if (HeaderLength == sizeof(StoreHeader))
@@ -311,8 +339,11 @@ void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
     if (It == Requests.end())
       return;
     Request *R = It->second;
-    if (R->Values && Length == R->Length)
-      std::memcpy(R->Values, Data, Length);
+    if (Length == R->Length) {
+      Remote.fill(R->Ptr, R->First, R->Count, Data);
+      if (R->Values)
+        std::memcpy(R->Values, Data, Length);
+    }
     R->Done = true;
     Requests.erase(It);
   }
@@ -353,8 +384,8 @@ void World::flushOutbox() {
     Sending.swap(Outbox);
   }
   for (Outgoing &Out : Sending)
-    if (Net.send(Out.Peer, Out.Id, Out.Header.data(), Out.Header.size(),
-                 Out.Data.data(), Out.Data.size()))
+    if (send(Out.Peer, Out.Id, Out.Header.data(), Out.Header.size(),
+             Out.Data.data(), Out.Data.size()))
       fatal("world reply", Out.Peer, "cannot send the reply");
 }
 
@@ -400,6 +431,11 @@ orbis_status_t orbis_world_wait_range(orbis_world_ptr_t ptr, uint64_t first,
   return TheWorld.load(ptr, first, count, nullptr);
 }
 orbis_status_t orbis_world_barrier(void) { return TheWorld.barrier(); }
+
+void orbis_world_get_stats(orbis_world_stats_t *stats) {
+  if (stats)
+    TheWorld.stats(stats);
+}
 
 orbis_world_ptr_t orbis_world_root(int rank) {
   return orbis_world_ptr_t{uint32_t(rank), orbis::world::RootId,

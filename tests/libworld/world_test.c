@@ -128,6 +128,36 @@ static void pointers(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// Initialized data fetched from another process is cached: loading it
+/// again sends no message.
+static void caching(void) {
+  orbis_world_ptr_t x = shared_from_zero(100, sizeof(int), 5);
+  if (rank == 0) {
+    int v[100];
+    for (int i = 0; i < 100; i++)
+      v[i] = i * i;
+    CHECK(orbis_world_store_range(x, 0, 100, v));
+  }
+  int got[40];
+  CHECK(orbis_world_load_range(x, 10, 40, got));
+  orbis_world_stats_t before, after;
+  orbis_world_get_stats(&before);
+  for (int round = 0; round < 5; round++) {
+    CHECK(orbis_world_load_range(x, 10, 40, got));
+    int one;
+    CHECK(orbis_world_load(x, 49, &one));
+    EXPECT(one == 49 * 49);
+  }
+  orbis_world_get_stats(&after);
+  for (int i = 0; i < 40; i++)
+    EXPECT(got[i] == (10 + i) * (10 + i));
+  if (rank != 0) { // the owner may be answering the others meanwhile
+    EXPECT(after.messages_sent == before.messages_sent);
+    EXPECT(after.cache_hits == before.cache_hits + 10);
+  }
+  CHECK(orbis_world_barrier());
+}
+
 /// Misuse: a second write, reported by the owner with both writers.
 static void double_write(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
@@ -153,6 +183,8 @@ int main(int argc, char **argv) {
       ranges();
     else if (!strcmp(argv[a], "pointers"))
       pointers();
+    else if (!strcmp(argv[a], "caching"))
+      caching();
     else if (!strcmp(argv[a], "double-write"))
       double_write();
     else {

@@ -88,6 +88,14 @@ orbis_status_t orbis_world_wait_range(orbis_world_ptr_t ptr, uint64_t first,
 /// Waits until every process of the world has reached the barrier.
 orbis_status_t orbis_world_barrier(void);
 
+/// Counters of this process's world-memory traffic, for tests and tuning.
+typedef struct orbis_world_stats {
+  uint64_t messages_sent;     ///< active messages sent to other processes
+  uint64_t messages_received; ///< active messages received from them
+  uint64_t cache_hits;        ///< remote loads answered by the local cache
+} orbis_world_stats_t;
+void orbis_world_get_stats(orbis_world_stats_t *stats);
+
 #ifdef __cplusplus
 }
 #endif
