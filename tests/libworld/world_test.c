@@ -158,6 +158,90 @@ static void caching(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// The pipeline of the proposal's Algorithm 2 written against the API: a
+/// Gauss-Seidel sweep in place, rows dealt cyclically to the processes, each
+/// sweep's rows written once into world memory in chunks of columns. A row
+/// waits, chunk by chunk, for the new values of the row above (written by the
+/// previous process in the same sweep), so the sweeps pipeline across
+/// processes. Rank 0 compares the result bit for bit with the sequential
+/// sweep.
+enum { GS_N = 45, GS_T = 3, GS_CHUNK = 8 };
+
+static double gs_init(int x, int y) {
+  return (x == 0 || y == 0 || x == GS_N - 1 || y == GS_N - 1)
+             ? 1.0
+             : (double)((x * 7 + y * 13) % 101) / 100.0;
+}
+
+/// Row x of sweep t (t = 0: the initial grid) lives with process x % size,
+/// at element ((t * rows_per + x / size) * GS_N) of its allocation.
+static orbis_world_ptr_t gs_grid[64];
+static int gs_rows_per;
+
+static uint64_t gs_at(int t, int x) {
+  return ((uint64_t)t * gs_rows_per + x / size) * GS_N;
+}
+
+static void gauss_seidel(void) {
+  gs_rows_per = (GS_N + size - 1) / size;
+  orbis_world_ptr_t mine;
+  CHECK(orbis_world_malloc((size_t)(GS_T + 1) * gs_rows_per * GS_N,
+                           sizeof(double), &mine));
+  CHECK(orbis_world_store(orbis_world_root(rank), 6, &mine));
+  for (int p = 0; p < size; p++)
+    CHECK(orbis_world_load(orbis_world_root(p), 6, &gs_grid[p]));
+  // The initial grid, and the fixed boundary rows of every sweep.
+  for (int x = rank; x < GS_N; x += size) {
+    double row[GS_N];
+    for (int y = 0; y < GS_N; y++)
+      row[y] = gs_init(x, y);
+    CHECK(orbis_world_store_range(mine, gs_at(0, x), GS_N, row));
+    if (x == 0 || x == GS_N - 1)
+      for (int t = 1; t <= GS_T; t++)
+        CHECK(orbis_world_store_range(mine, gs_at(t, x), GS_N, row));
+  }
+  for (int t = 1; t <= GS_T; t++)
+    for (int x = 1 + (rank + size - 1) % size; x < GS_N - 1; x += size) {
+      double up[GS_N], old[GS_N], down[GS_N], row[GS_N];
+      CHECK(orbis_world_load_range(gs_grid[x % size], gs_at(t - 1, x), GS_N,
+                                   old));
+      CHECK(orbis_world_load_range(gs_grid[(x + 1) % size],
+                                   gs_at(t - 1, x + 1), GS_N, down));
+      row[0] = old[0];
+      row[GS_N - 1] = old[GS_N - 1];
+      CHECK(orbis_world_store(mine, gs_at(t, x), &row[0]));
+      for (int y0 = 1; y0 < GS_N - 1; y0 += GS_CHUNK) {
+        int y1 = y0 + GS_CHUNK < GS_N - 1 ? y0 + GS_CHUNK : GS_N - 1;
+        // Waits until the row above has these columns of sweep t.
+        CHECK(orbis_world_load_range(gs_grid[(x - 1) % size],
+                                     gs_at(t, x - 1) + y0, y1 - y0, up + y0));
+        for (int y = y0; y < y1; y++)
+          row[y] = 0.25 * (up[y] + down[y] + row[y - 1] + old[y + 1]);
+        CHECK(orbis_world_store_range(mine, gs_at(t, x) + y0, y1 - y0,
+                                      row + y0));
+      }
+      CHECK(orbis_world_store(mine, gs_at(t, x) + GS_N - 1, &row[GS_N - 1]));
+    }
+  if (rank == 0) {
+    static double A[GS_N][GS_N];
+    for (int x = 0; x < GS_N; x++)
+      for (int y = 0; y < GS_N; y++)
+        A[x][y] = gs_init(x, y);
+    for (int t = 1; t <= GS_T; t++)
+      for (int x = 1; x < GS_N - 1; x++)
+        for (int y = 1; y < GS_N - 1; y++)
+          A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] +
+                            A[x][y + 1]);
+    for (int x = 0; x < GS_N; x++) {
+      double row[GS_N];
+      CHECK(orbis_world_load_range(gs_grid[x % size], gs_at(GS_T, x), GS_N,
+                                   row));
+      EXPECT(memcmp(row, A[x], sizeof row) == 0);
+    }
+  }
+  CHECK(orbis_world_barrier());
+}
+
 /// Misuse: a second write, reported by the owner with both writers.
 static void double_write(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
@@ -183,6 +267,8 @@ int main(int argc, char **argv) {
       ranges();
     else if (!strcmp(argv[a], "pointers"))
       pointers();
+    else if (!strcmp(argv[a], "gauss-seidel"))
+      gauss_seidel();
     else if (!strcmp(argv[a], "caching"))
       caching();
     else if (!strcmp(argv[a], "double-write"))
