@@ -246,12 +246,13 @@ static void gauss_seidel(void) {
 static void double_write(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
   int v = rank;
-  if (rank == size - 1 || rank == 0)
-    orbis_world_store(x, 2, &v);
-  if (rank == 0 && size == 1)
+  if (rank == 0)
     CHECK(orbis_world_store(x, 2, &v));
+  CHECK(orbis_world_barrier()); // the first write is in before the second
+  if (rank == size - 1)
+    CHECK(orbis_world_store(x, 2, &v)); // alone: fails here, locally
   CHECK(orbis_world_barrier());
-  sleep(2); // the owner stops the program
+  sleep(5); // under a launcher the owner stops the job meanwhile
 }
 
 int main(int argc, char **argv) {
