@@ -19,6 +19,31 @@ orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
   return orbis_world_ptr_t{uint32_t(Rank), Id, Count, ElemSize, 0};
 }
 
+orbis_world_ptr_t Heap::createAtomic(int Rank, uint64_t Count) {
+  orbis_world_ptr_t P = create(Rank, Count, sizeof(int64_t));
+  Allocation &A = *find(P.id);
+  A.Atomic = true;
+  A.Writer.assign(Count, Rank);
+  A.Initialized = Count;
+  P.flags = ORBIS_WORLD_ATOMIC;
+  return P;
+}
+
+orbis_status_t Heap::atomicAdd(uint32_t Id, uint64_t Index, int64_t Delta,
+                               int64_t &Old, std::string &Why) {
+  if (orbis_status_t S = check(Id, Index, 1, Why))
+    return S;
+  Allocation &A = *find(Id);
+  if (!A.Atomic) {
+    Why = "allocation " + std::to_string(Id) + " does not hold world integers";
+    return ORBIS_ERR_INVALID;
+  }
+  int64_t *Cell = reinterpret_cast<int64_t *>(A.Data.data()) + Index;
+  Old = *Cell;
+  *Cell = int64_t(uint64_t(Old) + uint64_t(Delta));
+  return ORBIS_OK;
+}
+
 orbis_status_t Heap::release(uint32_t Id) {
   return Allocations.erase(Id) ? ORBIS_OK : ORBIS_ERR_UNKNOWN_ALLOCATION;
 }
@@ -50,6 +75,11 @@ orbis_status_t Heap::store(uint32_t Id, uint64_t First, uint64_t Count,
   if (orbis_status_t S = check(Id, First, Count, Why))
     return S;
   Allocation &A = *find(Id);
+  if (A.Atomic) {
+    Why = "allocation " + std::to_string(Id) +
+          " holds world integers: they change only through atomic add";
+    return ORBIS_ERR_INVALID;
+  }
   for (uint64_t I = First; I < First + Count; ++I)
     if (A.Writer[I] >= 0) {
       Why = "element " + std::to_string(I) + " of allocation " +

@@ -21,6 +21,7 @@ struct Allocation {
   std::vector<char> Data;
   std::vector<int32_t> Writer; ///< rank that wrote each element, -1: none
   uint64_t Initialized = 0;    ///< how many elements are initialized
+  bool Atomic = false;         ///< world integers: mutable through atomics
 };
 
 class Heap {
@@ -28,6 +29,11 @@ public:
   /// A new allocation of the calling process (owner `Rank`).
   orbis_world_ptr_t create(int Rank, uint64_t Count, uint32_t ElemSize,
                            uint32_t FixedId = 0);
+  /// An allocation of `Count` world integers, all 0 and initialized.
+  orbis_world_ptr_t createAtomic(int Rank, uint64_t Count);
+  /// Adds Delta to world integer Index; the old value in Old.
+  orbis_status_t atomicAdd(uint32_t Id, uint64_t Index, int64_t Delta,
+                           int64_t &Old, std::string &Why);
   orbis_status_t release(uint32_t Id);
   Allocation *find(uint32_t Id);
 

@@ -32,6 +32,13 @@ public:
 
   /// `AfterProgress` runs after each round of the progress thread, outside
   /// any UCX callback: where work queued by receivers (replies) is sent.
+  /// A process that exits without finalizing leaves the progress thread to
+  /// the exit (joining it then would wait on a finalized UCX).
+  ~Transport() {
+    if (Progress.joinable())
+      Progress.detach();
+  }
+
   orbis_status_t init(Bootstrap &B, Receiver R, void *Ctx,
                       const std::vector<unsigned> &Ids,
                       void (*AfterProgress)(void *));

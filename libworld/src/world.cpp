@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <unordered_map>
 #include <unistd.h>
@@ -28,7 +29,14 @@
 namespace orbis::world {
 namespace {
 
-enum : unsigned { MsgStore = 1, MsgLoad = 2, MsgReply = 3 };
+enum : unsigned {
+  MsgStore = 1,
+  MsgLoad = 2,
+  MsgReply = 3,
+  MsgAtomicAdd = 4,
+  MsgLock = 5,
+  MsgUnlock = 6
+};
 
 struct StoreHeader {
   uint32_t From, Id;
@@ -40,6 +48,12 @@ struct LoadHeader {
 };
 struct ReplyHeader {
   uint64_t Token;
+};
+/// MsgAtomicAdd (Value = delta), MsgLock and MsgUnlock.
+struct ElementOpHeader {
+  uint32_t From, Id;
+  uint64_t Index, Token;
+  int64_t Value;
 };
 
 /// The allocation every process makes at init: slots of world pointers,
@@ -66,6 +80,11 @@ public:
   orbis_status_t load(orbis_world_ptr_t P, uint64_t First, uint64_t Count,
                       void *Values);
   orbis_status_t barrier() { return Boot.fence(); }
+  orbis_status_t mallocAtomic(uint64_t Count, orbis_world_ptr_t *Out);
+  orbis_status_t atomicAdd(orbis_world_ptr_t P, uint64_t Index, int64_t Delta,
+                           int64_t *Old);
+  orbis_status_t lock(orbis_world_ptr_t P, uint64_t Index);
+  orbis_status_t unlock(orbis_world_ptr_t P, uint64_t Index);
   void stats(orbis_world_stats_t *Out) const {
     Out->messages_sent = Sent.load();
     Out->messages_received = Received.load();
@@ -84,6 +103,12 @@ private:
     orbis_world_ptr_t Ptr;
     uint64_t First, Count;
     bool Done = false;
+    bool Cacheable = true;
+  };
+  /// A world lock, kept by the owner of its world integer.
+  struct LockState {
+    int Holder = -1;
+    std::vector<std::pair<int, uint64_t>> Waiting; ///< (rank, token), FIFO
   };
   struct Outgoing {
     int Peer;
@@ -99,6 +124,18 @@ private:
   void onStore(const StoreHeader &H, const void *Data);
   void onLoad(const LoadHeader &H);
   void onReply(const ReplyHeader &H, const void *Data, size_t Length);
+  void onElementOp(unsigned Id, const ElementOpHeader &H);
+  /// Checks a world integer of this process for an atomic or lock op.
+  orbis_status_t checkIntegerLocked(uint32_t Id, uint64_t Index,
+                                    std::string &Why);
+  void lockLocked(uint32_t Id, uint64_t Index, int From, uint64_t Token);
+  void unlockLocked(uint32_t Id, uint64_t Index);
+  /// Completes request Token of rank To, with Length bytes of Data.
+  void answerLocked(int To, uint64_t Token, const void *Data, size_t Length);
+  /// Sends an element operation to the owner and waits for its answer.
+  orbis_status_t remoteElementOp(unsigned Msg, orbis_world_ptr_t P,
+                                 uint64_t Index, int64_t Value, void *Result,
+                                 size_t ResultLength);
   /// Queues replies to the parked loads of allocation Id that are ready.
   void answerParkedLocked(uint32_t Id);
   void queueReplyLocked(int Peer, uint64_t Token, uint32_t Id, uint64_t First,
@@ -124,6 +161,7 @@ private:
   std::condition_variable Changed;
   std::vector<ParkedLoad> Parked;
   std::unordered_map<uint64_t, Request *> Requests;
+  std::map<std::pair<uint32_t, uint64_t>, LockState> Locks;
   uint64_t NextToken = 1;
   std::mutex OutboxMutex;
   std::vector<Outgoing> Outbox;
@@ -142,7 +180,8 @@ orbis_status_t World::init() {
   }
   if (Boot.underLauncher() && size() > 1)
     if (orbis_status_t S = Net.init(Boot, &World::receive, this,
-                                    {MsgStore, MsgLoad, MsgReply},
+                                    {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
+                                     MsgLock, MsgUnlock},
                                     &World::afterProgress))
       return S;
   Ready = true;
@@ -210,7 +249,9 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
                             uint64_t Count, const void *Values) {
   if (!Ready)
     return ORBIS_ERR_NOT_INITIALIZED;
-  if (!Values || int(P.owner) >= size() || P.elem_size == 0)
+  // World integers change only through atomic add.
+  if (!Values || int(P.owner) >= size() || P.elem_size == 0 ||
+      (P.flags & ORBIS_WORLD_ATOMIC))
     return ORBIS_ERR_INVALID;
   if (First > P.count || Count > P.count - First)
     return ORBIS_ERR_OUT_OF_BOUNDS;
@@ -269,10 +310,12 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
     return Status;
   }
   Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
+  Req.Cacheable = !(P.flags & ORBIS_WORLD_ATOMIC);
   LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
   {
     std::lock_guard<std::mutex> L(M);
-    if (Remote.lookup(P, First, Count, Values)) {
+    if (!(P.flags & ORBIS_WORLD_ATOMIC) &&
+        Remote.lookup(P, First, Count, Values)) {
       ++CacheHits;
       return ORBIS_OK;
     }
@@ -305,6 +348,12 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
   case MsgReply:
     if (HeaderLength == sizeof(ReplyHeader))
       W->onReply(*static_cast<const ReplyHeader *>(Header), Data, Length);
+    break;
+  case MsgAtomicAdd:
+  case MsgLock:
+  case MsgUnlock:
+    if (HeaderLength == sizeof(ElementOpHeader))
+      W->onElementOp(Id, *static_cast<const ElementOpHeader *>(Header));
     break;
   }
 }
@@ -340,12 +389,191 @@ void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
       return;
     Request *R = It->second;
     if (Length == R->Length) {
-      Remote.fill(R->Ptr, R->First, R->Count, Data);
+      if (R->Cacheable)
+        Remote.fill(R->Ptr, R->First, R->Count, Data);
       if (R->Values)
         std::memcpy(R->Values, Data, Length);
     }
     R->Done = true;
     Requests.erase(It);
+  }
+  Changed.notify_all();
+}
+
+orbis_status_t World::mallocAtomic(uint64_t Count, orbis_world_ptr_t *Out) {
+  if (!Ready)
+    return ORBIS_ERR_NOT_INITIALIZED;
+  if (!Out || Count == 0)
+    return ORBIS_ERR_INVALID;
+  std::lock_guard<std::mutex> L(M);
+  *Out = H.createAtomic(rank(), Count);
+  return ORBIS_OK;
+}
+
+orbis_status_t World::checkIntegerLocked(uint32_t Id, uint64_t Index,
+                                         std::string &Why) {
+  if (orbis_status_t S = H.check(Id, Index, 1, Why))
+    return S;
+  if (!H.find(Id)->Atomic) {
+    Why = "allocation " + std::to_string(Id) + " does not hold world integers";
+    return ORBIS_ERR_INVALID;
+  }
+  return ORBIS_OK;
+}
+
+orbis_status_t World::remoteElementOp(unsigned Msg, orbis_world_ptr_t P,
+                                      uint64_t Index, int64_t Value,
+                                      void *Result, size_t ResultLength) {
+  Request Req{Result, ResultLength, P, Index, 1};
+  Req.Cacheable = false;
+  ElementOpHeader Hdr{uint32_t(rank()), P.id, Index, 0, Value};
+  {
+    std::lock_guard<std::mutex> L(M);
+    Hdr.Token = NextToken++;
+    Requests[Hdr.Token] = &Req;
+  }
+  if (orbis_status_t S = send(int(P.owner), Msg, &Hdr, sizeof Hdr, nullptr, 0)) {
+    std::lock_guard<std::mutex> L(M);
+    Requests.erase(Hdr.Token);
+    return S;
+  }
+  waitUntil([&] { return Req.Done; });
+  return ORBIS_OK;
+}
+
+orbis_status_t World::atomicAdd(orbis_world_ptr_t P, uint64_t Index,
+                                int64_t Delta, int64_t *Old) {
+  if (!Ready)
+    return ORBIS_ERR_NOT_INITIALIZED;
+  if (int(P.owner) >= size() || !(P.flags & ORBIS_WORLD_ATOMIC))
+    return ORBIS_ERR_INVALID;
+  if (Index >= P.count)
+    return ORBIS_ERR_OUT_OF_BOUNDS;
+  int64_t Before = 0;
+  if (int(P.owner) != rank()) {
+    if (orbis_status_t S = remoteElementOp(MsgAtomicAdd, P, Index, Delta,
+                                           &Before, sizeof Before))
+      return S;
+  } else {
+    std::lock_guard<std::mutex> L(M);
+    std::string Why;
+    if (orbis_status_t S = H.atomicAdd(P.id, Index, Delta, Before, Why))
+      return S;
+  }
+  if (Old)
+    *Old = Before;
+  return ORBIS_OK;
+}
+
+orbis_status_t World::lock(orbis_world_ptr_t P, uint64_t Index) {
+  if (!Ready)
+    return ORBIS_ERR_NOT_INITIALIZED;
+  if (int(P.owner) >= size() || !(P.flags & ORBIS_WORLD_ATOMIC))
+    return ORBIS_ERR_INVALID;
+  if (Index >= P.count)
+    return ORBIS_ERR_OUT_OF_BOUNDS;
+  if (int(P.owner) != rank())
+    return remoteElementOp(MsgLock, P, Index, 0, nullptr, 0);
+  Request Req{nullptr, 0, P, Index, 1};
+  Req.Cacheable = false;
+  {
+    std::lock_guard<std::mutex> L(M);
+    std::string Why;
+    if (orbis_status_t S = checkIntegerLocked(P.id, Index, Why))
+      return S;
+    uint64_t Token = NextToken++;
+    Requests[Token] = &Req;
+    lockLocked(P.id, Index, rank(), Token);
+  }
+  flushOutbox();
+  waitUntil([&] { return Req.Done; });
+  return ORBIS_OK;
+}
+
+orbis_status_t World::unlock(orbis_world_ptr_t P, uint64_t Index) {
+  if (!Ready)
+    return ORBIS_ERR_NOT_INITIALIZED;
+  if (int(P.owner) >= size() || !(P.flags & ORBIS_WORLD_ATOMIC))
+    return ORBIS_ERR_INVALID;
+  if (Index >= P.count)
+    return ORBIS_ERR_OUT_OF_BOUNDS;
+  if (int(P.owner) != rank()) {
+    ElementOpHeader Hdr{uint32_t(rank()), P.id, Index, 0, 0};
+    return send(int(P.owner), MsgUnlock, &Hdr, sizeof Hdr, nullptr, 0);
+  }
+  {
+    std::lock_guard<std::mutex> L(M);
+    unlockLocked(P.id, Index);
+  }
+  Changed.notify_all();
+  flushOutbox();
+  return ORBIS_OK;
+}
+
+void World::lockLocked(uint32_t Id, uint64_t Index, int From, uint64_t Token) {
+  LockState &Lock = Locks[{Id, Index}];
+  if (Lock.Holder < 0) {
+    Lock.Holder = From;
+    answerLocked(From, Token, nullptr, 0);
+  } else {
+    Lock.Waiting.push_back({From, Token});
+  }
+}
+
+void World::unlockLocked(uint32_t Id, uint64_t Index) {
+  LockState &Lock = Locks[{Id, Index}];
+  if (Lock.Waiting.empty()) {
+    Lock.Holder = -1;
+    return;
+  }
+  auto [Next, Token] = Lock.Waiting.front();
+  Lock.Waiting.erase(Lock.Waiting.begin());
+  Lock.Holder = Next;
+  answerLocked(Next, Token, nullptr, 0);
+}
+
+void World::answerLocked(int To, uint64_t Token, const void *Data,
+                         size_t Length) {
+  if (To == rank()) {
+    auto It = Requests.find(Token);
+    if (It != Requests.end()) {
+      if (It->second->Values && Length == It->second->Length)
+        std::memcpy(It->second->Values, Data, Length);
+      It->second->Done = true;
+      Requests.erase(It);
+    }
+    return;
+  }
+  Outgoing Out;
+  Out.Peer = To;
+  Out.Id = MsgReply;
+  ReplyHeader Hdr{Token};
+  Out.Header.assign(reinterpret_cast<char *>(&Hdr),
+                    reinterpret_cast<char *>(&Hdr) + sizeof Hdr);
+  Out.Data.assign(static_cast<const char *>(Data),
+                  static_cast<const char *>(Data) + Length);
+  std::lock_guard<std::mutex> L(OutboxMutex);
+  Outbox.push_back(std::move(Out));
+}
+
+void World::onElementOp(unsigned Id, const ElementOpHeader &Hdr) {
+  {
+    std::lock_guard<std::mutex> L(M);
+    std::string Why;
+    const char *Call = Id == MsgAtomicAdd ? "world atomic add"
+                       : Id == MsgLock    ? "world lock"
+                                          : "world unlock";
+    if (checkIntegerLocked(Hdr.Id, Hdr.Index, Why))
+      fatal(Call, int(Hdr.From), Why);
+    if (Id == MsgAtomicAdd) {
+      int64_t Old = 0;
+      H.atomicAdd(Hdr.Id, Hdr.Index, Hdr.Value, Old, Why);
+      answerLocked(int(Hdr.From), Hdr.Token, &Old, sizeof Old);
+    } else if (Id == MsgLock) {
+      lockLocked(Hdr.Id, Hdr.Index, int(Hdr.From), Hdr.Token);
+    } else {
+      unlockLocked(Hdr.Id, Hdr.Index);
+    }
   }
   Changed.notify_all();
 }
@@ -431,6 +659,37 @@ orbis_status_t orbis_world_wait_range(orbis_world_ptr_t ptr, uint64_t first,
   return TheWorld.load(ptr, first, count, nullptr);
 }
 orbis_status_t orbis_world_barrier(void) { return TheWorld.barrier(); }
+
+orbis_status_t orbis_world_malloc_atomic(size_t count, orbis_world_ptr_t *out) {
+  return TheWorld.mallocAtomic(count, out);
+}
+orbis_status_t orbis_world_atomic_add(orbis_world_ptr_t ptr, uint64_t index,
+                                      int64_t delta, int64_t *old) {
+  return TheWorld.atomicAdd(ptr, index, delta, old);
+}
+orbis_status_t orbis_world_lock(orbis_world_ptr_t ptr, uint64_t index) {
+  return TheWorld.lock(ptr, index);
+}
+orbis_status_t orbis_world_unlock(orbis_world_ptr_t ptr, uint64_t index) {
+  return TheWorld.unlock(ptr, index);
+}
+orbis_status_t orbis_world_once(orbis_world_ptr_t counter,
+                                orbis_world_ptr_t done, uint64_t index,
+                                int *run) {
+  if (!run)
+    return ORBIS_ERR_INVALID;
+  int64_t Before = 0;
+  if (orbis_status_t S = TheWorld.atomicAdd(counter, index, 1, &Before))
+    return S;
+  *run = Before == 0;
+  // The others wait until the runner marks the body done.
+  return *run ? ORBIS_OK : TheWorld.load(done, index, 1, nullptr);
+}
+orbis_status_t orbis_world_once_done(orbis_world_ptr_t done, uint64_t index) {
+  const unsigned char One = 1;
+  return done.elem_size == 1 ? TheWorld.store(done, index, 1, &One)
+                             : ORBIS_ERR_INVALID;
+}
 
 void orbis_world_get_stats(orbis_world_stats_t *stats) {
   if (stats)

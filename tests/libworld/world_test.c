@@ -242,6 +242,86 @@ static void gauss_seidel(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// World integers: remote atomic adds from every process.
+static void atomics(void) {
+  orbis_world_ptr_t c;
+  if (rank == 0) {
+    CHECK(orbis_world_malloc_atomic(2, &c));
+    CHECK(orbis_world_store(orbis_world_root(0), 7, &c));
+  } else {
+    CHECK(orbis_world_load(orbis_world_root(0), 7, &c));
+  }
+  EXPECT(c.flags == ORBIS_WORLD_ATOMIC);
+  for (int i = 0; i < 100; i++)
+    CHECK(orbis_world_atomic_add(c, 1, rank + 1, NULL));
+  CHECK(orbis_world_barrier());
+  int64_t total;
+  CHECK(orbis_world_atomic_add(c, 1, 0, &total));
+  EXPECT(total == 100LL * size * (size + 1) / 2);
+  int64_t v = 5;
+  EXPECT(orbis_world_store(c, 0, &v) == ORBIS_ERR_INVALID);
+  CHECK(orbis_world_barrier());
+}
+
+/// A world lock: the read-modify-write sequence inside it never interleaves.
+static void locks(void) {
+  orbis_world_ptr_t c;
+  if (rank == 0) {
+    CHECK(orbis_world_malloc_atomic(2, &c));
+    CHECK(orbis_world_store(orbis_world_root(0), 8, &c));
+  } else {
+    CHECK(orbis_world_load(orbis_world_root(0), 8, &c));
+  }
+  for (int i = 0; i < 20; i++) {
+    CHECK(orbis_world_lock(c, 0));
+    int64_t seen, before;
+    CHECK(orbis_world_atomic_add(c, 1, 0, &seen));
+    usleep(200);
+    CHECK(orbis_world_atomic_add(c, 1, 1, &before));
+    EXPECT(before == seen); // nobody else got in between
+    CHECK(orbis_world_unlock(c, 0));
+  }
+  CHECK(orbis_world_barrier());
+  int64_t total;
+  CHECK(orbis_world_atomic_add(c, 1, 0, &total));
+  EXPECT(total == 20LL * size);
+  CHECK(orbis_world_barrier());
+}
+
+/// World-level once: exactly one process runs the body; everyone waits for
+/// it and then sees its result.
+static void once(void) {
+  orbis_world_ptr_t counter, done, who;
+  if (rank == 0) {
+    CHECK(orbis_world_malloc_atomic(1, &counter));
+    CHECK(orbis_world_malloc(1, 1, &done));
+    CHECK(orbis_world_malloc(1, sizeof(int), &who));
+    CHECK(orbis_world_store(orbis_world_root(0), 9, &counter));
+    CHECK(orbis_world_store(orbis_world_root(0), 10, &done));
+    CHECK(orbis_world_store(orbis_world_root(0), 11, &who));
+  } else {
+    CHECK(orbis_world_load(orbis_world_root(0), 9, &counter));
+    CHECK(orbis_world_load(orbis_world_root(0), 10, &done));
+    CHECK(orbis_world_load(orbis_world_root(0), 11, &who));
+  }
+  int run = -1;
+  CHECK(orbis_world_once(counter, done, 0, &run));
+  if (run) {
+    usleep(20 * 1000);
+    CHECK(orbis_world_store(who, 0, &rank));
+    CHECK(orbis_world_once_done(done, 0));
+  }
+  int runner;
+  CHECK(orbis_world_load(who, 0, &runner));
+  EXPECT(runner >= 0 && runner < size);
+  EXPECT(run == (runner == rank));
+  int64_t calls;
+  CHECK(orbis_world_barrier());
+  CHECK(orbis_world_atomic_add(counter, 0, 0, &calls));
+  EXPECT(calls == size);
+  CHECK(orbis_world_barrier());
+}
+
 /// Misuse: a second write, reported by the owner with both writers.
 static void double_write(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
@@ -270,6 +350,12 @@ int main(int argc, char **argv) {
       pointers();
     else if (!strcmp(argv[a], "gauss-seidel"))
       gauss_seidel();
+    else if (!strcmp(argv[a], "atomics"))
+      atomics();
+    else if (!strcmp(argv[a], "locks"))
+      locks();
+    else if (!strcmp(argv[a], "once"))
+      once();
     else if (!strcmp(argv[a], "caching"))
       caching();
     else if (!strcmp(argv[a], "double-write"))

@@ -44,8 +44,13 @@ typedef struct orbis_world_ptr {
   uint32_t id;
   uint64_t count;
   uint32_t elem_size;
-  uint32_t reserved; ///< 0
+  uint32_t flags;    ///< ORBIS_WORLD_ATOMIC or 0
 } orbis_world_ptr_t;
+
+/// The allocation holds world integers (int64_t) that change through
+/// orbis_world_atomic_add() and serve as locks: they start at 0 (already
+/// initialized), cannot be stored, and are never cached.
+#define ORBIS_WORLD_ATOMIC 1u
 
 /// Joins the world (idempotent). Under a launcher, every process must call
 /// it; alone, it makes a world of one.
@@ -66,6 +71,9 @@ orbis_world_ptr_t orbis_world_root(int rank);
 /// uninitialized.
 orbis_status_t orbis_world_malloc(size_t count, size_t elem_size,
                                   orbis_world_ptr_t *out);
+/// Allocates `count` world integers owned by the caller, all 0
+/// (ORBIS_WORLD_ATOMIC).
+orbis_status_t orbis_world_malloc_atomic(size_t count, orbis_world_ptr_t *out);
 /// Releases an allocation of the caller.
 orbis_status_t orbis_world_free(orbis_world_ptr_t ptr);
 
@@ -84,6 +92,25 @@ orbis_status_t orbis_world_load_range(orbis_world_ptr_t ptr, uint64_t first,
 /// Waits until elements [first, first + count) are all initialized.
 orbis_status_t orbis_world_wait_range(orbis_world_ptr_t ptr, uint64_t first,
                                       uint64_t count);
+
+/// Adds `delta` to world integer `index` of an atomic allocation, at its
+/// owner, and returns the value before the addition in `old` (if not null).
+orbis_status_t orbis_world_atomic_add(orbis_world_ptr_t ptr, uint64_t index,
+                                      int64_t delta, int64_t *old);
+/// Takes / releases the world lock named by world integer `index` of an
+/// atomic allocation. Waiters are granted the lock in the order their
+/// requests reach the owner.
+orbis_status_t orbis_world_lock(orbis_world_ptr_t ptr, uint64_t index);
+orbis_status_t orbis_world_unlock(orbis_world_ptr_t ptr, uint64_t index);
+/// World-level once: returns 1 in `run` to exactly one caller in the world,
+/// which must run the body and then call orbis_world_once_done(); every
+/// other caller waits until then and gets 0. `counter` is an atomic
+/// allocation and `done` an ordinary one with 1-byte elements, both indexed
+/// by `index`.
+orbis_status_t orbis_world_once(orbis_world_ptr_t counter,
+                                orbis_world_ptr_t done, uint64_t index,
+                                int *run);
+orbis_status_t orbis_world_once_done(orbis_world_ptr_t done, uint64_t index);
 
 /// Waits until every process of the world has reached the barrier.
 orbis_status_t orbis_world_barrier(void);
