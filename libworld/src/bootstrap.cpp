@@ -4,7 +4,9 @@
 
 #include <pmix.h>
 
+#include <cstdio>
 #include <cstring>
+#include <unistd.h>
 
 namespace orbis::world {
 namespace {
@@ -18,6 +20,28 @@ pmix_proc_t wildcard() {
   std::strncpy(P.nspace, Self.nspace, PMIX_MAX_NSLEN);
   P.rank = PMIX_RANK_WILDCARD;
   return P;
+}
+
+/// A process of the job ended while this one runs: stop at once, naming it,
+/// rather than wait forever for data it would have written.
+void onProcessEnded(size_t, pmix_status_t Status, const pmix_proc_t *Source,
+                    pmix_info_t Info[], size_t NumInfo, pmix_info_t *, size_t,
+                    pmix_event_notification_cbfunc_fn_t Done, void *DoneData) {
+  long Dead = Source ? long(Source->rank) : -1;
+  for (size_t I = 0; I < NumInfo; ++I)
+    if (PMIX_CHECK_KEY(&Info[I], PMIX_EVENT_AFFECTED_PROC) &&
+        Info[I].value.type == PMIX_PROC && Info[I].value.data.proc)
+      Dead = long(Info[I].value.data.proc->rank);
+  if (Dead >= 0 && Dead != long(Self.rank)) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "orbis: rank %u: rank %ld of the world died (%s); stopping\n",
+                 unsigned(Self.rank), Dead, PMIx_Error_string(Status));
+    std::fflush(stderr);
+    _exit(1);
+  }
+  if (Done)
+    Done(PMIX_EVENT_ACTION_COMPLETE, nullptr, 0, nullptr, nullptr, DoneData);
 }
 
 } // namespace
@@ -35,6 +59,10 @@ orbis_status_t Bootstrap::init() {
     return ORBIS_ERR_BOOTSTRAP;
   Size = int(Value->data.uint32);
   PMIX_VALUE_RELEASE(Value);
+  pmix_status_t Codes[] = {PMIX_EVENT_PROC_TERMINATED, PMIX_ERR_PROC_ABORTED,
+                           PMIX_ERR_PROC_TERM_WO_SYNC};
+  PMIx_Register_event_handler(Codes, 3, nullptr, 0, &onProcessEnded, nullptr,
+                              nullptr);
   return Size >= 1 && Rank < Size ? ORBIS_OK : ORBIS_ERR_BOOTSTRAP;
 }
 

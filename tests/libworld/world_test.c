@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -322,6 +323,20 @@ static void once(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// A process dies (SIGKILL) while the others wait for a cell it would write:
+/// they must stop, naming it, instead of waiting forever.
+static void killed_peer(void) {
+  orbis_world_ptr_t x = shared_from_zero(1, sizeof(int), 12);
+  if (rank == size - 1) {
+    usleep(200 * 1000);
+    raise(SIGKILL);
+  }
+  int v;
+  CHECK(orbis_world_load(x, 0, &v)); // nobody writes it
+  fprintf(stderr, "rank %d: load returned, it should not\n", rank);
+  exit(4);
+}
+
 /// Misuse: a second write, reported by the owner with both writers.
 static void double_write(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
@@ -350,6 +365,8 @@ int main(int argc, char **argv) {
       pointers();
     else if (!strcmp(argv[a], "gauss-seidel"))
       gauss_seidel();
+    else if (!strcmp(argv[a], "killed-peer"))
+      killed_peer();
     else if (!strcmp(argv[a], "atomics"))
       atomics();
     else if (!strcmp(argv[a], "locks"))
