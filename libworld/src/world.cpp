@@ -16,6 +16,7 @@
 #include <orbis/world.h>
 
 #include <atomic>
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -24,6 +25,8 @@
 #include <map>
 #include <mutex>
 #include <unordered_map>
+#include <sys/resource.h>
+#include <thread>
 #include <unistd.h>
 
 namespace orbis::world {
@@ -35,7 +38,10 @@ enum : unsigned {
   MsgReply = 3,
   MsgAtomicAdd = 4,
   MsgLock = 5,
-  MsgUnlock = 6
+  MsgUnlock = 6,
+  MsgProbe = 7,      ///< deadlock detection: the coordinator asks
+  MsgProbeReply = 8, ///< a process's state
+  MsgDeadlock = 9    ///< the coordinator found a deadlock: report and stop
 };
 
 struct StoreHeader {
@@ -48,6 +54,13 @@ struct LoadHeader {
 };
 struct ReplyHeader {
   uint64_t Token;
+};
+/// A process's answer to a deadlock probe.
+struct ProbeState {
+  uint32_t From, Round;
+  uint32_t Suspended; ///< a thread waits for world memory and no CPU is used
+  uint32_t Pad;
+  uint64_t Sent, Received; ///< data messages, probes excluded
 };
 /// MsgAtomicAdd (Value = delta), MsgLock and MsgUnlock.
 struct ElementOpHeader {
@@ -63,6 +76,19 @@ constexpr uint64_t RootSlots = 64;
 
 /// Spins (with progress) before a waiting thread sleeps.
 constexpr unsigned SpinRounds = 2000;
+
+/// Deadlock detection: the coordinator (rank 0) probes every process this
+/// often, and reports a deadlock after this many probes in a row found every
+/// process suspended with no data message in flight and none sent since.
+constexpr auto ProbeInterval = std::chrono::milliseconds(500);
+constexpr unsigned StableProbes = 3;
+
+/// What a waiting thread waits for, for reports.
+struct WaitSite {
+  const char *Call;
+  orbis_world_ptr_t Ptr;
+  uint64_t First, Count;
+};
 
 class World {
 public:
@@ -125,6 +151,15 @@ private:
   void onLoad(const LoadHeader &H);
   void onReply(const ReplyHeader &H, const void *Data, size_t Length);
   void onElementOp(unsigned Id, const ElementOpHeader &H);
+  void onProbe(uint32_t Round) {
+    std::lock_guard<std::mutex> L(M);
+    ProbeState P = probeStateLocked(Round);
+    Outgoing Out{0, MsgProbeReply, {}, {}};
+    Out.Header.assign(reinterpret_cast<char *>(&P),
+                      reinterpret_cast<char *>(&P) + sizeof P);
+    std::lock_guard<std::mutex> O(OutboxMutex);
+    Outbox.push_back(std::move(Out));
+  }
   /// Checks a world integer of this process for an atomic or lock op.
   orbis_status_t checkIntegerLocked(uint32_t Id, uint64_t Index,
                                     std::string &Why);
@@ -142,12 +177,22 @@ private:
                         uint64_t Count);
   void flushOutbox();
   [[noreturn]] void fatal(const char *Call, int From, const std::string &Why);
-  template <class Predicate> void waitUntil(Predicate Done);
+  template <class Predicate>
+  void waitUntil(Predicate Done, const WaitSite &Site);
+  /// The deadlock watchdog: probes (rank 0) and reports.
+  void watchdog();
+  /// This process's state for a probe: suspended when a thread waits for
+  /// world memory and the process used almost no CPU since the last probe.
+  ProbeState probeStateLocked(uint32_t Round);
+  [[noreturn]] void reportDeadlockAndStop();
+  std::string describeLocked(const WaitSite &Site) const;
 
   /// Sends and counts.
   orbis_status_t send(int Peer, unsigned Id, const void *Header,
                       size_t HeaderLength, const void *Data, size_t Length) {
     ++Sent;
+    if (Id < MsgProbe)
+      ++DataSent;
     return Net.send(Peer, Id, Header, HeaderLength, Data, Length);
   }
 
@@ -165,9 +210,26 @@ private:
   uint64_t NextToken = 1;
   std::mutex OutboxMutex;
   std::vector<Outgoing> Outbox;
+
+  // Waiting threads and deadlock detection (guarded by M).
+  std::vector<const WaitSite *> Waits;
+  double LastCpuSeconds = 0;
+  std::chrono::steady_clock::time_point LastProbe;
+  std::vector<ProbeState> Replies;
+  uint32_t ProbeRound = 0;
+  unsigned Stable = 0;
+  uint64_t LastSent = ~0ull, LastReceived = ~0ull;
+  std::atomic<uint64_t> DataSent{0}, DataReceived{0};
+  double TimeoutSeconds = 0; ///< ORBIS_WORLD_TIMEOUT, 0: none
+  std::thread Watchdog;
+  std::atomic<bool> StopWatchdog{false};
+  std::condition_variable WatchdogWake;
 };
 
-World TheWorld;
+/// Never destroyed: a program may exit while the progress and watchdog
+/// threads run, and static destruction must not tear the world down under
+/// them.
+World &TheWorld = *new World;
 
 orbis_status_t World::init() {
   if (Ready)
@@ -181,17 +243,29 @@ orbis_status_t World::init() {
   if (Boot.underLauncher() && size() > 1)
     if (orbis_status_t S = Net.init(Boot, &World::receive, this,
                                     {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
-                                     MsgLock, MsgUnlock},
+                                     MsgLock, MsgUnlock, MsgProbe,
+                                     MsgProbeReply, MsgDeadlock},
                                     &World::afterProgress))
       return S;
+  if (const char *T = std::getenv("ORBIS_WORLD_TIMEOUT"))
+    TimeoutSeconds = std::atof(T);
   Ready = true;
-  return Boot.fence();
+  orbis_status_t S = Boot.fence();
+  const char *Detect = std::getenv("ORBIS_WORLD_DEADLOCK");
+  if (rank() == 0 && !(Detect && std::string(Detect) == "0"))
+    Watchdog = std::thread([this] { watchdog(); });
+  return S;
 }
 
 orbis_status_t World::finalize() {
   if (!Ready)
     return ORBIS_OK;
   orbis_status_t S = Boot.fence();
+  if (Watchdog.joinable()) {
+    StopWatchdog.store(true);
+    WatchdogWake.notify_all();
+    Watchdog.join();
+  }
   Net.finalize();
   Boot.finalize();
   Ready = false;
@@ -206,23 +280,127 @@ void World::fatal(const char *Call, int From, const std::string &Why) {
   _exit(1);
 }
 
-template <class Predicate> void World::waitUntil(Predicate Done) {
+template <class Predicate>
+void World::waitUntil(Predicate Done, const WaitSite &Site) {
+  auto Start = std::chrono::steady_clock::now();
+  bool Registered = false;
   for (unsigned Round = 0;; ++Round) {
     {
       std::unique_lock<std::mutex> L(M);
-      if (Done())
+      if (Done()) {
+        if (Registered)
+          Waits.erase(std::find(Waits.begin(), Waits.end(), &Site));
         return;
+      }
       if (Round >= SpinRounds || !Net.active()) {
+        if (!Registered) {
+          Waits.push_back(&Site);
+          Registered = true;
+        }
         // The progress thread (or, alone, the storing thread) wakes us.
         Changed.wait_for(L, std::chrono::milliseconds(50));
-        if (Done())
-          return;
+        if (TimeoutSeconds > 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                          Start)
+                    .count() > TimeoutSeconds) {
+          std::fprintf(stderr,
+                       "orbis: rank %d: %s waited more than %g s for %s "
+                       "(ORBIS_WORLD_TIMEOUT)\n",
+                       rank(), Site.Call, TimeoutSeconds,
+                       describeLocked(Site).c_str());
+          std::fflush(stderr);
+          _exit(1);
+        }
         continue;
       }
     }
     Net.progress();
     flushOutbox();
   }
+}
+
+std::string World::describeLocked(const WaitSite &Site) const {
+  std::string S = Site.Count == 1
+                      ? "element " + std::to_string(Site.First)
+                      : "elements [" + std::to_string(Site.First) + ", " +
+                            std::to_string(Site.First + Site.Count) + ")";
+  return S + " of allocation " + std::to_string(Site.Ptr.id) +
+         " owned by rank " + std::to_string(Site.Ptr.owner);
+}
+
+ProbeState World::probeStateLocked(uint32_t Round) {
+  rusage Usage;
+  getrusage(RUSAGE_SELF, &Usage);
+  double Cpu = Usage.ru_utime.tv_sec + Usage.ru_utime.tv_usec * 1e-6 +
+               Usage.ru_stime.tv_sec + Usage.ru_stime.tv_usec * 1e-6;
+  auto Now = std::chrono::steady_clock::now();
+  double Elapsed = std::chrono::duration<double>(Now - LastProbe).count();
+  // A computing thread uses CPU; waiting ones sleep (the spinning phase
+  // lasts milliseconds), so less than 5% of a core means nobody computes.
+  bool Idle = Elapsed > 0 && (Cpu - LastCpuSeconds) < 0.05 * Elapsed;
+  LastCpuSeconds = Cpu;
+  LastProbe = Now;
+  return ProbeState{uint32_t(rank()), Round,
+                    uint32_t(!Waits.empty() && Idle), 0, DataSent.load(),
+                    DataReceived.load()};
+}
+
+void World::watchdog() {
+  std::unique_lock<std::mutex> L(M);
+  LastProbe = std::chrono::steady_clock::now();
+  while (!StopWatchdog.load()) {
+    WatchdogWake.wait_for(L, ProbeInterval);
+    if (StopWatchdog.load())
+      break;
+    // Evaluate the previous round, whose replies have had an interval to
+    // come back.
+    if (ProbeRound > 0 && int(Replies.size()) == size()) {
+      bool All = true;
+      uint64_t Sent = 0, Received = 0;
+      for (const ProbeState &P : Replies) {
+        All = All && P.Suspended;
+        Sent += P.Sent;
+        Received += P.Received;
+      }
+      bool Quiet = Sent == Received && Sent == LastSent &&
+                   Received == LastReceived;
+      Stable = All && Quiet ? Stable + 1 : 0;
+      LastSent = Sent;
+      LastReceived = Received;
+      if (Stable >= StableProbes) {
+        L.unlock();
+        for (int Peer = 1; Peer < size(); ++Peer) {
+          uint32_t Round = ProbeRound;
+          send(Peer, MsgDeadlock, &Round, sizeof Round, nullptr, 0);
+        }
+        reportDeadlockAndStop();
+      }
+    }
+    // Start the next round: our own state, and a probe to the others.
+    ++ProbeRound;
+    Replies.clear();
+    Replies.push_back(probeStateLocked(ProbeRound));
+    uint32_t Round = ProbeRound;
+    L.unlock();
+    for (int Peer = 1; Peer < size(); ++Peer)
+      send(Peer, MsgProbe, &Round, sizeof Round, nullptr, 0);
+    L.lock();
+  }
+}
+
+void World::reportDeadlockAndStop() {
+  std::lock_guard<std::mutex> L(M);
+  std::fflush(stdout);
+  if (rank() == 0)
+    std::fprintf(stderr, "orbis: deadlock: every process of the world waits "
+                         "for world memory that no process writes\n");
+  for (const WaitSite *Site : Waits)
+    std::fprintf(stderr, "orbis: deadlock: rank %d: %s waits for %s\n",
+                 rank(), Site->Call, describeLocked(*Site).c_str());
+  std::fflush(stderr);
+  // Give the other processes a moment to print their part.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  _exit(1);
 }
 
 orbis_status_t World::malloc(uint64_t Count, uint32_t ElemSize,
@@ -296,13 +474,16 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
         return S;
     }
     orbis_status_t Status = ORBIS_OK;
-    waitUntil([&] {
-      if (!H.find(P.id)) {
-        Status = ORBIS_ERR_UNKNOWN_ALLOCATION;
-        return true;
-      }
-      return H.ready(P.id, First, Count);
-    });
+    WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
+    waitUntil(
+        [&] {
+          if (!H.find(P.id)) {
+            Status = ORBIS_ERR_UNKNOWN_ALLOCATION;
+            return true;
+          }
+          return H.ready(P.id, First, Count);
+        },
+        Site);
     if (Status == ORBIS_OK && Values) {
       std::lock_guard<std::mutex> L(M);
       H.copyOut(P.id, First, Count, Values);
@@ -328,7 +509,8 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
     Requests.erase(Hdr.Token);
     return S;
   }
-  waitUntil([&] { return Req.Done; });
+  WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
+  waitUntil([&] { return Req.Done; }, Site);
   return ORBIS_OK;
 }
 
@@ -336,7 +518,23 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
                     size_t HeaderLength, const void *Data, size_t Length) {
   auto *W = static_cast<World *>(Ctx);
   ++W->Received;
+  if (Id < MsgProbe)
+    ++W->DataReceived;
   switch (Id) {
+  case MsgProbe:
+    if (HeaderLength == sizeof(uint32_t))
+      W->onProbe(*static_cast<const uint32_t *>(Header));
+    break;
+  case MsgProbeReply:
+    if (HeaderLength == sizeof(ProbeState)) {
+      std::lock_guard<std::mutex> L(W->M);
+      const auto &P = *static_cast<const ProbeState *>(Header);
+      if (P.Round == W->ProbeRound)
+        W->Replies.push_back(P);
+    }
+    break;
+  case MsgDeadlock:
+    W->reportDeadlockAndStop();
   case MsgStore:
     if (HeaderLength == sizeof(StoreHeader))
       W->onStore(*static_cast<const StoreHeader *>(Header), Data);
@@ -437,7 +635,9 @@ orbis_status_t World::remoteElementOp(unsigned Msg, orbis_world_ptr_t P,
     Requests.erase(Hdr.Token);
     return S;
   }
-  waitUntil([&] { return Req.Done; });
+  WaitSite Site{Msg == MsgLock ? "world lock" : "world atomic add", P, Index,
+                1};
+  waitUntil([&] { return Req.Done; }, Site);
   return ORBIS_OK;
 }
 
@@ -486,7 +686,8 @@ orbis_status_t World::lock(orbis_world_ptr_t P, uint64_t Index) {
     lockLocked(P.id, Index, rank(), Token);
   }
   flushOutbox();
-  waitUntil([&] { return Req.Done; });
+  WaitSite Site{"world lock", P, Index, 1};
+  waitUntil([&] { return Req.Done; }, Site);
   return ORBIS_OK;
 }
 

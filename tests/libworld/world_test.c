@@ -337,6 +337,24 @@ static void killed_peer(void) {
   exit(4);
 }
 
+/// Every process waits for a cell that nobody writes: a deadlock report
+/// names what each process waits for, and the program stops.
+static void deadlock(void) {
+  orbis_world_ptr_t x = shared_from_zero(8, sizeof(int), 13);
+  int v;
+  CHECK(orbis_world_load(x, 5, &v));
+  fprintf(stderr, "rank %d: load returned, it should not\n", rank);
+  exit(4);
+}
+
+/// ORBIS_WORLD_TIMEOUT bounds every wait.
+static void timeout(void) {
+  orbis_world_ptr_t x = shared_from_zero(2, sizeof(int), 14);
+  int v;
+  CHECK(orbis_world_load(x, 1, &v));
+  exit(4);
+}
+
 /// Misuse: a second write, reported by the owner with both writers.
 static void double_write(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
@@ -367,6 +385,10 @@ int main(int argc, char **argv) {
       gauss_seidel();
     else if (!strcmp(argv[a], "killed-peer"))
       killed_peer();
+    else if (!strcmp(argv[a], "deadlock"))
+      deadlock();
+    else if (!strcmp(argv[a], "timeout"))
+      timeout();
     else if (!strcmp(argv[a], "atomics"))
       atomics();
     else if (!strcmp(argv[a], "locks"))
