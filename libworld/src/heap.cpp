@@ -107,6 +107,17 @@ bool Heap::ready(uint32_t Id, uint64_t First, uint64_t Count) {
   return true;
 }
 
+bool Heap::readyFrom(uint32_t Id, uint64_t &Next, uint64_t End) {
+  Allocation *A = find(Id);
+  if (!A)
+    return false;
+  if (A->Initialized == A->Count)
+    Next = End;
+  while (Next < End && A->Writer[Next] >= 0)
+    ++Next;
+  return Next == End;
+}
+
 void Heap::copyOut(uint32_t Id, uint64_t First, uint64_t Count, void *Values) {
   Allocation &A = *find(Id);
   std::memcpy(Values, A.Data.data() + First * A.ElemSize, Count * A.ElemSize);

@@ -47,6 +47,10 @@ public:
                        const void *Values, int Writer, std::string &Why);
   /// Whether every element of the range is initialized (range checked).
   bool ready(uint32_t Id, uint64_t First, uint64_t Count);
+  /// The same for a waiter that checks again and again: `Next` (starting at
+  /// First) remembers how far the range is known to be initialized, so that
+  /// all the checks of one wait cost O(Count) together.
+  bool readyFrom(uint32_t Id, uint64_t &Next, uint64_t End);
   void copyOut(uint32_t Id, uint64_t First, uint64_t Count, void *Values);
 
 private:

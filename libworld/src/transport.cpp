@@ -18,7 +18,8 @@ struct RendezvousData {
   void *Ctx;
   unsigned Id;
   std::vector<char> Header;
-  std::vector<char> Data;
+  std::unique_ptr<char[]> Data; ///< not zeroed: the fetch overwrites it
+  size_t Length;
 };
 
 void rendezvousDone(void *Request, ucs_status_t Status, size_t,
@@ -26,7 +27,7 @@ void rendezvousDone(void *Request, ucs_status_t Status, size_t,
   std::unique_ptr<RendezvousData> R(static_cast<RendezvousData *>(UserData));
   if (Status == UCS_OK)
     R->Deliver(R->Ctx, R->Id, R->Header.data(), R->Header.size(),
-               R->Data.data(), R->Data.size());
+               R->Data.get(), R->Length);
   if (Request)
     ucp_request_free(Request);
 }
@@ -136,14 +137,15 @@ ucs_status_t Transport::onMessage(void *Arg, const void *Header,
                                std::vector<char>(static_cast<const char *>(Header),
                                                  static_cast<const char *>(Header) +
                                                      HeaderLength),
-                               std::vector<char>(Length)};
+                               std::unique_ptr<char[]>(new char[Length]),
+                               Length};
   ucp_request_param_t RParams = {};
   RParams.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK |
                          UCP_OP_ATTR_FIELD_USER_DATA |
                          UCP_OP_ATTR_FLAG_NO_IMM_CMPL;
   RParams.cb.recv_am = &rendezvousDone;
   RParams.user_data = R;
-  ucs_status_ptr_t Req = ucp_am_recv_data_nbx(T->Worker, Data, R->Data.data(),
+  ucs_status_ptr_t Req = ucp_am_recv_data_nbx(T->Worker, Data, R->Data.get(),
                                               Length, &RParams);
   if (UCS_PTR_IS_ERR(Req)) {
     delete R;

@@ -122,6 +122,7 @@ private:
     int From;
     uint32_t Id;
     uint64_t First, Count, Token;
+    uint64_t Next; ///< initialized up to here (see Heap::readyFrom)
   };
   struct Request {
     void *Values;
@@ -449,13 +450,8 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     return ORBIS_OK;
   }
   StoreHeader Hdr{uint32_t(rank()), P.id, First, Count};
-  if (orbis_status_t S = send(int(P.owner), MsgStore, &Hdr, sizeof Hdr,
-                              Values, Count * P.elem_size))
-    return S;
-  // What this process wrote is what every later load of it returns.
-  std::lock_guard<std::mutex> L(M);
-  Remote.fill(P, First, Count, Values);
-  return ORBIS_OK;
+  return send(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values,
+              Count * P.elem_size);
 }
 
 orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
@@ -475,13 +471,14 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
     }
     orbis_status_t Status = ORBIS_OK;
     WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
+    uint64_t Next = First;
     waitUntil(
         [&] {
           if (!H.find(P.id)) {
             Status = ORBIS_ERR_UNKNOWN_ALLOCATION;
             return true;
           }
-          return H.ready(P.id, First, Count);
+          return H.readyFrom(P.id, Next, First + Count);
         },
         Site);
     if (Status == ORBIS_OK && Values) {
@@ -575,8 +572,8 @@ void World::onLoad(const LoadHeader &Hdr) {
   if (H.ready(Hdr.Id, Hdr.First, Hdr.Count))
     queueReplyLocked(int(Hdr.From), Hdr.Token, Hdr.Id, Hdr.First, Hdr.Count);
   else
-    Parked.push_back(
-        {int(Hdr.From), Hdr.Id, Hdr.First, Hdr.Count, Hdr.Token});
+    Parked.push_back({int(Hdr.From), Hdr.Id, Hdr.First, Hdr.Count, Hdr.Token,
+                      Hdr.First});
 }
 
 void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
@@ -782,7 +779,7 @@ void World::onElementOp(unsigned Id, const ElementOpHeader &Hdr) {
 void World::answerParkedLocked(uint32_t Id) {
   for (size_t I = 0; I < Parked.size();) {
     ParkedLoad &P = Parked[I];
-    if (P.Id == Id && H.ready(P.Id, P.First, P.Count)) {
+    if (P.Id == Id && H.readyFrom(P.Id, P.Next, P.First + P.Count)) {
       queueReplyLocked(P.From, P.Token, P.Id, P.First, P.Count);
       Parked[I] = Parked.back();
       Parked.pop_back();
