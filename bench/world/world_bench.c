@@ -90,6 +90,8 @@ static void bandwidth(int rank, size_t bytes, int iters) {
     CHECK(orbis_world_store(ack, 0, &one));
   }
   CHECK(orbis_world_barrier());
+  if (rank == 1)
+    CHECK(orbis_world_free(target));
 }
 
 int main(int argc, char **argv) {
