@@ -1,0 +1,141 @@
+/// \file
+/// A thin C++ layer over <orbis/world.h>: typed world arrays and RAII for
+/// the world and its locks. Errors stop the program with a message naming
+/// the call, the rank and the address, as programs (and lowered code) want;
+/// code that must handle errors uses the C API.
+#ifndef ORBIS_WORLD_HPP
+#define ORBIS_WORLD_HPP
+
+#include <orbis/world.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <type_traits>
+
+namespace orbis {
+
+/// Stops the program: `call` failed on element `index` of `ptr`.
+[[noreturn]] inline void world_fail(const char *call, orbis_status_t status,
+                                    const orbis_world_ptr_t &ptr,
+                                    uint64_t index) {
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "orbis: rank %d: %s(allocation %u of rank %u, element %llu): "
+               "%s\n",
+               orbis_world_rank(), call, ptr.id, ptr.owner,
+               static_cast<unsigned long long>(index),
+               orbis_status_string(status));
+  std::exit(1);
+}
+
+/// Stops the program: `call` (not about an address) failed.
+[[noreturn]] inline void world_fail(const char *call, orbis_status_t status) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "orbis: rank %d: %s: %s\n", orbis_world_rank(), call,
+               orbis_status_string(status));
+  std::exit(1);
+}
+
+/// Joins the world for the lifetime of the object.
+class world {
+public:
+  world() {
+    if (orbis_status_t s = orbis_world_init())
+      world_fail("orbis_world_init", s);
+  }
+  ~world() { orbis_world_finalize(); }
+  world(const world &) = delete;
+  world &operator=(const world &) = delete;
+
+  int rank() const { return orbis_world_rank(); }
+  int size() const { return orbis_world_size(); }
+  void barrier() const {
+    if (orbis_status_t s = orbis_world_barrier())
+      world_fail("orbis_world_barrier", s);
+  }
+};
+
+/// A view of a world allocation of trivially copyable T.
+template <class T> class world_array {
+  static_assert(std::is_trivially_copyable<T>::value,
+                "world memory holds plain data");
+
+public:
+  world_array() = default;
+  explicit world_array(const orbis_world_ptr_t &ptr) : p(ptr) {
+    if (ptr.elem_size != sizeof(T))
+      world_fail("world_array", ORBIS_ERR_INVALID, ptr, 0);
+  }
+
+  /// `count` uninitialized elements owned by the calling process.
+  static world_array allocate(size_t count) {
+    orbis_world_ptr_t ptr;
+    if (orbis_status_t s = orbis_world_malloc(count, sizeof(T), &ptr))
+      world_fail("orbis_world_malloc", s);
+    return world_array(ptr);
+  }
+  /// Hands this array to the other processes through a root slot of the
+  /// calling process, and takes one handed out by process `rank`.
+  void publish(int slot) const {
+    orbis_world_ptr_t root = orbis_world_root(orbis_world_rank());
+    if (orbis_status_t s = orbis_world_store(root, slot, &p))
+      world_fail("orbis_world_store", s, root, slot);
+  }
+  static world_array fetch(int rank, int slot) {
+    orbis_world_ptr_t root = orbis_world_root(rank), ptr;
+    if (orbis_status_t s = orbis_world_load(root, slot, &ptr))
+      world_fail("orbis_world_load", s, root, slot);
+    return world_array(ptr);
+  }
+
+  void store(uint64_t i, const T &value) const {
+    if (orbis_status_t s = orbis_world_store(p, i, &value))
+      world_fail("orbis_world_store", s, p, i);
+  }
+  T load(uint64_t i) const {
+    T value;
+    if (orbis_status_t s = orbis_world_load(p, i, &value))
+      world_fail("orbis_world_load", s, p, i);
+    return value;
+  }
+  void store_range(uint64_t first, uint64_t count, const T *values) const {
+    if (orbis_status_t s = orbis_world_store_range(p, first, count, values))
+      world_fail("orbis_world_store_range", s, p, first);
+  }
+  void load_range(uint64_t first, uint64_t count, T *values) const {
+    if (orbis_status_t s = orbis_world_load_range(p, first, count, values))
+      world_fail("orbis_world_load_range", s, p, first);
+  }
+  void wait_range(uint64_t first, uint64_t count) const {
+    if (orbis_status_t s = orbis_world_wait_range(p, first, count))
+      world_fail("orbis_world_wait_range", s, p, first);
+  }
+
+  uint64_t size() const { return p.count; }
+  int owner() const { return int(p.owner); }
+  const orbis_world_ptr_t &ptr() const { return p; }
+
+private:
+  orbis_world_ptr_t p{};
+};
+
+/// Holds world lock `index` of an atomic allocation for a scope.
+class world_lock_guard {
+public:
+  world_lock_guard(const orbis_world_ptr_t &locks, uint64_t index)
+      : p(locks), i(index) {
+    if (orbis_status_t s = orbis_world_lock(p, i))
+      world_fail("orbis_world_lock", s, p, i);
+  }
+  ~world_lock_guard() { orbis_world_unlock(p, i); }
+  world_lock_guard(const world_lock_guard &) = delete;
+  world_lock_guard &operator=(const world_lock_guard &) = delete;
+
+private:
+  orbis_world_ptr_t p;
+  uint64_t i;
+};
+
+} // namespace orbis
+
+#endif // ORBIS_WORLD_HPP
