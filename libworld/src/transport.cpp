@@ -4,6 +4,7 @@
 
 #include <poll.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -32,6 +33,17 @@ void rendezvousDone(void *Request, ucs_status_t Status, size_t,
     ucp_request_free(Request);
 }
 
+/// FNV-1a: a stable 64-bit token of the job's namespace.
+uint64_t tokenOf(const std::string &Namespace) {
+  uint64_t H = 1469598103934665603ull;
+  for (unsigned char C : Namespace)
+    H = (H ^ C) * 1099511628211ull;
+  return H;
+}
+
+/// The largest header a message carries after the job token.
+constexpr size_t MaxHeader = 64;
+
 void waitRequest(ucp_worker_h Worker, void *Request) {
   while (ucp_request_check_status(Request) == UCS_INPROGRESS)
     ucp_worker_progress(Worker);
@@ -44,6 +56,8 @@ orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
                                void (*After)(void *)) {
   Deliver = R;
   AfterProgress = After;
+  JobToken = tokenOf(B.jobNamespace());
+  Rank = B.rank();
   DeliverCtx = Ctx;
   ucp_config_t *Config = nullptr;
   if (ucp_config_read(nullptr, nullptr, &Config) != UCS_OK)
@@ -87,6 +101,13 @@ orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
     return ORBIS_ERR_TRANSPORT;
   std::vector<char> Mine(reinterpret_cast<char *>(Address),
                          reinterpret_cast<char *>(Address) + Length);
+  // For tests of the job check: where an outsider can find this worker.
+  if (const char *File = std::getenv("ORBIS_WORLD_ADDRESS_FILE"))
+    if (B.rank() == 0)
+      if (FILE *F = std::fopen(File, "wb")) {
+        std::fwrite(Mine.data(), 1, Mine.size(), F);
+        std::fclose(F);
+      }
   ucp_worker_release_address(Worker, Address);
   std::vector<std::vector<char>> All;
   if (orbis_status_t S = B.allGather(Mine, All))
@@ -129,6 +150,19 @@ ucs_status_t Transport::onMessage(void *Arg, const void *Header,
                                   const ucp_am_recv_param_t *Param) {
   auto *H = static_cast<Handler *>(Arg);
   Transport *T = H->Self;
+  uint64_t Token = 0;
+  if (HeaderLength >= sizeof Token)
+    std::memcpy(&Token, Header, sizeof Token);
+  if (HeaderLength < sizeof Token || Token != T->JobToken) {
+    if (!T->WarnedForeign.exchange(true))
+      std::fprintf(stderr,
+                   "orbis: rank %d: rejected a message from a process of "
+                   "another job\n",
+                   T->Rank);
+    return UCS_OK; // dropped: rendezvous data is released by UCX
+  }
+  Header = static_cast<const char *>(Header) + sizeof Token;
+  HeaderLength -= sizeof Token;
   if (!(Param->recv_attr & UCP_AM_RECV_ATTR_FLAG_RNDV)) {
     T->Deliver(T->DeliverCtx, H->Id, Header, HeaderLength, Data, Length);
     return UCS_OK;
@@ -157,11 +191,17 @@ ucs_status_t Transport::onMessage(void *Arg, const void *Header,
 orbis_status_t Transport::send(int Peer, unsigned Id, const void *Header,
                                size_t HeaderLength, const void *Data,
                                size_t Length) {
+  if (HeaderLength > MaxHeader)
+    return ORBIS_ERR_INVALID;
+  char Framed[sizeof(uint64_t) + MaxHeader];
+  std::memcpy(Framed, &JobToken, sizeof JobToken);
+  std::memcpy(Framed + sizeof JobToken, Header, HeaderLength);
   ucp_request_param_t Params = {};
   Params.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS;
   Params.flags = UCP_AM_SEND_FLAG_REPLY;
-  ucs_status_ptr_t Req = ucp_am_send_nbx(Endpoints[Peer], Id, Header,
-                                         HeaderLength, Data, Length, &Params);
+  ucs_status_ptr_t Req =
+      ucp_am_send_nbx(Endpoints[Peer], Id, Framed, sizeof JobToken + HeaderLength,
+                      Data, Length, &Params);
   if (UCS_PTR_IS_ERR(Req))
     return ORBIS_ERR_TRANSPORT;
   if (Req) {

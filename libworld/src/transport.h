@@ -39,6 +39,9 @@ public:
       Progress.detach();
   }
 
+  /// Every message carries a token of the job (a hash of the PMIx
+  /// namespace); a message with another token, from a process of another
+  /// job, is rejected with a warning and never reaches the heap.
   orbis_status_t init(Bootstrap &B, Receiver R, void *Ctx,
                       const std::vector<unsigned> &Ids,
                       void (*AfterProgress)(void *));
@@ -69,6 +72,9 @@ private:
     unsigned Id;
   };
   std::vector<Handler> Handlers;
+  uint64_t JobToken = 0;
+  std::atomic<bool> WarnedForeign{false};
+  int Rank = 0;
   std::thread Progress;
   std::atomic<bool> Stop{false};
   int EventFd = -1;

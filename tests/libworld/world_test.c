@@ -355,6 +355,25 @@ static void timeout(void) {
   exit(4);
 }
 
+/// The target of tests/libworld/intruder.sh: element 0 of allocation 2 must
+/// not be taken by the store of a process of another job.
+static void intruder_target(void) {
+  orbis_world_ptr_t x;
+  if (rank == 0) {
+    CHECK(orbis_world_malloc(1, sizeof(int), &x));
+    EXPECT(x.id == 2);
+    const char *done = getenv("ORBIS_INTRUDER_DONE");
+    for (int i = 0; i < 100 && done && access(done, F_OK) != 0; i++)
+      usleep(100 * 1000);
+    usleep(200 * 1000); // let the progress thread handle what came in
+    int v = 7;
+    CHECK(orbis_world_store(x, 0, &v)); // fails if the intruder's went in
+    CHECK(orbis_world_load(x, 0, &v));
+    EXPECT(v == 7);
+  }
+  CHECK(orbis_world_barrier());
+}
+
 /// Misuse: a second write, reported by the owner with both writers.
 static void double_write(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
@@ -385,6 +404,8 @@ int main(int argc, char **argv) {
       gauss_seidel();
     else if (!strcmp(argv[a], "killed-peer"))
       killed_peer();
+    else if (!strcmp(argv[a], "intruder-target"))
+      intruder_target();
     else if (!strcmp(argv[a], "deadlock"))
       deadlock();
     else if (!strcmp(argv[a], "timeout"))
