@@ -80,19 +80,53 @@ orbis_status_t Heap::store(uint32_t Id, uint64_t First, uint64_t Count,
           " holds world integers: they change only through atomic add";
     return ORBIS_ERR_INVALID;
   }
+  if (orbis_status_t S = checkUnwritten(A, Id, First, Count, Writer, Why))
+    return S;
+  std::memcpy(A.Data.data() + First * A.ElemSize, Values, Count * A.ElemSize);
+  commit(Id, First, Count, Writer);
+  return ORBIS_OK;
+}
+
+orbis_status_t Heap::checkUnwritten(const Allocation &A, uint32_t Id,
+                                    uint64_t First, uint64_t Count,
+                                    int Writer, std::string &Why) {
   for (uint64_t I = First; I < First + Count; ++I)
-    if (A.Writer[I] >= 0) {
+    if (A.Writer[I] != -1) {
+      int Previous = A.Writer[I] >= 0 ? A.Writer[I] : -A.Writer[I] - 2;
       Why = "element " + std::to_string(I) + " of allocation " +
             std::to_string(Id) + " was written by rank " +
-            std::to_string(A.Writer[I]) + " and again by rank " +
+            std::to_string(Previous) + " and again by rank " +
             std::to_string(Writer);
       return ORBIS_ERR_DOUBLE_WRITE;
     }
-  std::memcpy(A.Data.data() + First * A.ElemSize, Values, Count * A.ElemSize);
+  return ORBIS_OK;
+}
+
+char *Heap::reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
+                    std::string &Why, orbis_status_t &Status) {
+  Status = check(Id, First, Count, Why);
+  if (Status)
+    return nullptr;
+  Allocation &A = *find(Id);
+  if (A.Atomic) {
+    Status = ORBIS_ERR_INVALID;
+    Why = "allocation " + std::to_string(Id) +
+          " holds world integers: they change only through atomic add";
+    return nullptr;
+  }
+  Status = checkUnwritten(A, Id, First, Count, Writer, Why);
+  if (Status)
+    return nullptr;
+  for (uint64_t I = First; I < First + Count; ++I)
+    A.Writer[I] = -(Writer + 2);
+  return A.Data.data() + First * A.ElemSize;
+}
+
+void Heap::commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer) {
+  Allocation &A = *find(Id);
   for (uint64_t I = First; I < First + Count; ++I)
     A.Writer[I] = Writer;
   A.Initialized += Count;
-  return ORBIS_OK;
 }
 
 bool Heap::ready(uint32_t Id, uint64_t First, uint64_t Count) {

@@ -19,7 +19,9 @@ struct Allocation {
   uint64_t Count = 0;
   uint32_t ElemSize = 0;
   std::vector<char> Data;
-  std::vector<int32_t> Writer; ///< rank that wrote each element, -1: none
+  /// Rank that wrote each element; -1: none; -(rank + 2): being received
+  /// straight into place from that rank (see Heap::reserve).
+  std::vector<int32_t> Writer;
   uint64_t Initialized = 0;    ///< how many elements are initialized
   bool Atomic = false;         ///< world integers: mutable through atomics
 };
@@ -45,6 +47,13 @@ public:
   /// before anything is copied; `Why` names the element and both writers.
   orbis_status_t store(uint32_t Id, uint64_t First, uint64_t Count,
                        const void *Values, int Writer, std::string &Why);
+  /// Makes room for a store that the transport receives straight into the
+  /// heap: checks it like store() and marks the elements as being written
+  /// by `Writer`. Returns where the data goes, or null with `Why` set.
+  char *reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
+                std::string &Why, orbis_status_t &Status);
+  /// The reserved elements have arrived: they are initialized.
+  void commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer);
   /// Whether every element of the range is initialized (range checked).
   bool ready(uint32_t Id, uint64_t First, uint64_t Count);
   /// The same for a waiter that checks again and again: `Next` (starting at
@@ -54,6 +63,10 @@ public:
   void copyOut(uint32_t Id, uint64_t First, uint64_t Count, void *Values);
 
 private:
+  orbis_status_t checkUnwritten(const Allocation &A, uint32_t Id,
+                                uint64_t First, uint64_t Count, int Writer,
+                                std::string &Why);
+
   std::unordered_map<uint32_t, Allocation> Allocations;
   uint32_t NextId = 1;
 };

@@ -19,7 +19,8 @@ struct RendezvousData {
   void *Ctx;
   unsigned Id;
   std::vector<char> Header;
-  std::unique_ptr<char[]> Data; ///< not zeroed: the fetch overwrites it
+  std::unique_ptr<char[]> Buffer; ///< when not received in place
+  char *Data;                     ///< where the data goes
   size_t Length;
 };
 
@@ -28,7 +29,7 @@ void rendezvousDone(void *Request, ucs_status_t Status, size_t,
   std::unique_ptr<RendezvousData> R(static_cast<RendezvousData *>(UserData));
   if (Status == UCS_OK)
     R->Deliver(R->Ctx, R->Id, R->Header.data(), R->Header.size(),
-               R->Data.get(), R->Length);
+               R->Data, R->Length);
   if (Request)
     ucp_request_free(Request);
 }
@@ -53,8 +54,9 @@ void waitRequest(ucp_worker_h Worker, void *Request) {
 
 orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
                                const std::vector<unsigned> &Ids,
-                               void (*After)(void *)) {
+                               void (*After)(void *), Placer P) {
   Deliver = R;
+  Place = P;
   AfterProgress = After;
   JobToken = tokenOf(B.jobNamespace());
   Rank = B.rank();
@@ -171,15 +173,21 @@ ucs_status_t Transport::onMessage(void *Arg, const void *Header,
                                std::vector<char>(static_cast<const char *>(Header),
                                                  static_cast<const char *>(Header) +
                                                      HeaderLength),
-                               std::unique_ptr<char[]>(new char[Length]),
-                               Length};
+                               nullptr, nullptr, Length};
+  R->Data = static_cast<char *>(
+      T->Place ? T->Place(T->DeliverCtx, H->Id, Header, HeaderLength, Length)
+               : nullptr);
+  if (!R->Data) {
+    R->Buffer.reset(new char[Length]); // not zeroed: the fetch fills it
+    R->Data = R->Buffer.get();
+  }
   ucp_request_param_t RParams = {};
   RParams.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK |
                          UCP_OP_ATTR_FIELD_USER_DATA |
                          UCP_OP_ATTR_FLAG_NO_IMM_CMPL;
   RParams.cb.recv_am = &rendezvousDone;
   RParams.user_data = R;
-  ucs_status_ptr_t Req = ucp_am_recv_data_nbx(T->Worker, Data, R->Data.get(),
+  ucs_status_ptr_t Req = ucp_am_recv_data_nbx(T->Worker, Data, R->Data,
                                               Length, &RParams);
   if (UCS_PTR_IS_ERR(Req)) {
     delete R;

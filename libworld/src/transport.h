@@ -29,6 +29,10 @@ public:
   using Receiver = void (*)(void *Ctx, unsigned Id, const void *Header,
                             size_t HeaderLength, const void *Data,
                             size_t Length);
+  /// Where a large message's data may go directly (zero-copy), or null for
+  /// a temporary buffer; called before the data is fetched.
+  using Placer = void *(*)(void *Ctx, unsigned Id, const void *Header,
+                           size_t HeaderLength, size_t Length);
 
   /// `AfterProgress` runs after each round of the progress thread, outside
   /// any UCX callback: where work queued by receivers (replies) is sent.
@@ -44,7 +48,7 @@ public:
   /// job, is rejected with a warning and never reaches the heap.
   orbis_status_t init(Bootstrap &B, Receiver R, void *Ctx,
                       const std::vector<unsigned> &Ids,
-                      void (*AfterProgress)(void *));
+                      void (*AfterProgress)(void *), Placer Place);
   void finalize();
 
   /// Sends to `Peer` (not this process); returns when the buffers may be
@@ -65,6 +69,7 @@ private:
   ucp_worker_h Worker = nullptr;
   std::vector<ucp_ep_h> Endpoints;
   Receiver Deliver = nullptr;
+  Placer Place = nullptr;
   void (*AfterProgress)(void *) = nullptr;
   void *DeliverCtx = nullptr;
   struct Handler {

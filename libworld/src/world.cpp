@@ -145,6 +145,9 @@ private:
 
   static void receive(void *Ctx, unsigned Id, const void *Header,
                       size_t HeaderLength, const void *Data, size_t Length);
+  /// A large store is received straight into the owner's heap.
+  static void *place(void *Ctx, unsigned Id, const void *Header,
+                     size_t HeaderLength, size_t Length);
   static void afterProgress(void *Ctx) {
     static_cast<World *>(Ctx)->flushOutbox();
   }
@@ -246,7 +249,7 @@ orbis_status_t World::init() {
                                     {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
                                      MsgLock, MsgUnlock, MsgProbe,
                                      MsgProbeReply, MsgDeadlock},
-                                    &World::afterProgress))
+                                    &World::afterProgress, &World::place))
       return S;
   if (const char *T = std::getenv("ORBIS_WORLD_TIMEOUT"))
     TimeoutSeconds = std::atof(T);
@@ -553,11 +556,35 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
   }
 }
 
+void *World::place(void *Ctx, unsigned Id, const void *Header,
+                   size_t HeaderLength, size_t Length) {
+  auto *W = static_cast<World *>(Ctx);
+  if (Id != MsgStore || HeaderLength != sizeof(StoreHeader))
+    return nullptr;
+  const auto &Hdr = *static_cast<const StoreHeader *>(Header);
+  std::lock_guard<std::mutex> L(W->M);
+  Allocation *A = W->H.find(Hdr.Id);
+  if (!A || Length != Hdr.Count * A->ElemSize)
+    return nullptr; // onStore reports what is wrong
+  std::string Why;
+  orbis_status_t Status;
+  char *Dest = W->H.reserve(Hdr.Id, Hdr.First, Hdr.Count, int(Hdr.From), Why,
+                            Status);
+  if (!Dest)
+    W->fatal("world store", int(Hdr.From), Why);
+  return Dest;
+}
+
 void World::onStore(const StoreHeader &Hdr, const void *Data) {
   std::string Why;
   {
     std::lock_guard<std::mutex> L(M);
-    if (H.store(Hdr.Id, Hdr.First, Hdr.Count, Data, int(Hdr.From), Why))
+    Allocation *A = H.find(Hdr.Id);
+    bool InPlace = A && Hdr.First < A->Count &&
+                   Data == A->Data.data() + Hdr.First * A->ElemSize;
+    if (InPlace)
+      H.commit(Hdr.Id, Hdr.First, Hdr.Count, int(Hdr.From));
+    else if (H.store(Hdr.Id, Hdr.First, Hdr.Count, Data, int(Hdr.From), Why))
       fatal("world store", int(Hdr.From), Why);
     answerParkedLocked(Hdr.Id);
   }
