@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -374,6 +375,39 @@ static void intruder_target(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// Several threads per process use world memory at once: each thread runs
+/// its own chain through all processes (thread t of process i waits on
+/// thread t of process i - 1), while the others progress, store and load.
+enum { THREADS = 4 };
+static orbis_world_ptr_t thread_chain;
+
+static void *chain_thread(void *arg) {
+  long t = (long)arg;
+  long v;
+  uint64_t base = (uint64_t)t * size;
+  if (rank == 0) {
+    v = 1000 * t;
+  } else {
+    CHECK(orbis_world_load(thread_chain, base + rank - 1, &v));
+    v += rank;
+  }
+  CHECK(orbis_world_store(thread_chain, base + rank, &v));
+  long last;
+  CHECK(orbis_world_load(thread_chain, base + size - 1, &last));
+  EXPECT(last == 1000 * t + (long)size * (size - 1) / 2);
+  return NULL;
+}
+
+static void threads(void) {
+  thread_chain = shared_from_zero((size_t)THREADS * size, sizeof(long), 15);
+  pthread_t th[THREADS];
+  for (long t = 0; t < THREADS; t++)
+    pthread_create(&th[t], NULL, chain_thread, (void *)t);
+  for (int t = 0; t < THREADS; t++)
+    pthread_join(th[t], NULL);
+  CHECK(orbis_world_barrier());
+}
+
 /// Misuse: a second write, reported by the owner with both writers.
 static void double_write(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
@@ -404,6 +438,8 @@ int main(int argc, char **argv) {
       gauss_seidel();
     else if (!strcmp(argv[a], "killed-peer"))
       killed_peer();
+    else if (!strcmp(argv[a], "threads"))
+      threads();
     else if (!strcmp(argv[a], "intruder-target"))
       intruder_target();
     else if (!strcmp(argv[a], "deadlock"))
