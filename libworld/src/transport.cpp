@@ -3,6 +3,7 @@
 #include "transport.h"
 
 #include <poll.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -52,6 +53,10 @@ void waitRequest(ucp_worker_h Worker, void *Request) {
 
 } // namespace
 
+/// The error handler of an endpoint gets only its peer's rank; a process
+/// has one world, hence one transport.
+static Transport *TheTransport = nullptr;
+
 orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
                                const std::vector<unsigned> &Ids,
                                void (*After)(void *), Placer P) {
@@ -61,6 +66,12 @@ orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
   JobToken = tokenOf(B.jobNamespace());
   Rank = B.rank();
   DeliverCtx = Ctx;
+  // Peer failures are detected by UCX: endpoints use error handling mode
+  // PEER, which over POSIX shared memory needs UCX_POSIX_ERROR_HANDLING
+  // (without it UCX would silently fall back to TCP), and keepalive must
+  // notice a dead peer well within 10 s. The user's settings win.
+  setenv("UCX_POSIX_ERROR_HANDLING", "y", 0);
+  setenv("UCX_KEEPALIVE_INTERVAL", "1s", 0);
   ucp_config_t *Config = nullptr;
   if (ucp_config_read(nullptr, nullptr, &Config) != UCS_OK)
     return ORBIS_ERR_TRANSPORT;
@@ -116,15 +127,23 @@ orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
     return S;
 
   Endpoints.assign(B.size(), nullptr);
+  PeerRanks.resize(B.size());
   for (int Peer = 0; Peer < B.size(); ++Peer) {
     if (Peer == B.rank())
       continue;
+    PeerRanks[Peer] = Peer;
     ucp_ep_params_t EParams = {};
-    EParams.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS;
+    EParams.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS |
+                         UCP_EP_PARAM_FIELD_ERR_HANDLING_MODE |
+                         UCP_EP_PARAM_FIELD_ERR_HANDLER;
     EParams.address = reinterpret_cast<const ucp_address_t *>(All[Peer].data());
+    EParams.err_mode = UCP_ERR_HANDLING_MODE_PEER;
+    EParams.err_handler.cb = &Transport::onPeerError;
+    EParams.err_handler.arg = &PeerRanks[Peer];
     if (ucp_ep_create(Worker, &EParams, &Endpoints[Peer]) != UCS_OK)
       return ORBIS_ERR_TRANSPORT;
   }
+  TheTransport = this;
   Progress = std::thread([this] { progressLoop(); });
   return ORBIS_OK;
 }
@@ -142,6 +161,18 @@ void Transport::progressLoop() {
     pollfd P = {EventFd, POLLIN, 0};
     poll(&P, 1, 100);
   }
+}
+
+void Transport::onPeerError(void *Arg, ucp_ep_h, ucs_status_t Status) {
+  if (!TheTransport || TheTransport->Leaving.load())
+    return;
+  std::fflush(stdout);
+  std::fprintf(stderr, "orbis: rank %d: rank %d of the world died (%s); "
+                       "stopping\n",
+               TheTransport->Rank, *static_cast<int *>(Arg),
+               ucs_status_string(Status));
+  std::fflush(stderr);
+  _exit(1);
 }
 
 bool Transport::progress() { return ucp_worker_progress(Worker) != 0; }

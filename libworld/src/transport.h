@@ -50,6 +50,8 @@ public:
                       const std::vector<unsigned> &Ids,
                       void (*AfterProgress)(void *), Placer Place);
   void finalize();
+  /// Peers that go away from now on are leaving, not failing.
+  void leaving() { Leaving.store(true); }
 
   /// Sends to `Peer` (not this process); returns when the buffers may be
   /// reused.
@@ -82,6 +84,11 @@ private:
   int Rank = 0;
   std::thread Progress;
   std::atomic<bool> Stop{false};
+  /// Set when this process leaves the world: from then on, peers that go
+  /// away are leaving too, not failing.
+  std::atomic<bool> Leaving{false};
+  static void onPeerError(void *Arg, ucp_ep_h Ep, ucs_status_t Status);
+  std::vector<int> PeerRanks; ///< argument of each endpoint's error handler
   int EventFd = -1;
 };
 

@@ -264,6 +264,7 @@ orbis_status_t World::init() {
 orbis_status_t World::finalize() {
   if (!Ready)
     return ORBIS_OK;
+  Net.leaving();
   orbis_status_t S = Boot.fence();
   if (Watchdog.joinable()) {
     StopWatchdog.store(true);
