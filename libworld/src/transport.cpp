@@ -70,7 +70,13 @@ orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
   // PEER, which over POSIX shared memory needs UCX_POSIX_ERROR_HANDLING
   // (without it UCX would silently fall back to TCP), and keepalive must
   // notice a dead peer well within 10 s. The user's settings win.
-  setenv("UCX_POSIX_ERROR_HANDLING", "y", 0);
+  // UCX warns about a setting no transport uses: set the POSIX one only when
+  // shared memory may be in use.
+  const char *Tls = std::getenv("UCX_TLS");
+  if (!Tls || std::strstr(Tls, "shm") || std::strstr(Tls, "sm") ||
+      std::strstr(Tls, "posix") ||
+      std::strstr(Tls, "all") || Tls[0] == '^')
+    setenv("UCX_POSIX_ERROR_HANDLING", "y", 0);
   setenv("UCX_KEEPALIVE_INTERVAL", "1s", 0);
   ucp_config_t *Config = nullptr;
   if (ucp_config_read(nullptr, nullptr, &Config) != UCS_OK)
