@@ -110,6 +110,15 @@ public:
   orbis_status_t atomicAdd(orbis_world_ptr_t P, uint64_t Index, int64_t Delta,
                            int64_t *Old);
   orbis_status_t lock(orbis_world_ptr_t P, uint64_t Index);
+  /// The caller-side checks of an operation on world integer Index of P.
+  orbis_status_t checkIntegerArgs(const orbis_world_ptr_t &P,
+                                  uint64_t Index) const {
+    if (!Ready)
+      return ORBIS_ERR_NOT_INITIALIZED;
+    if (int(P.owner) >= size() || !(P.flags & ORBIS_WORLD_ATOMIC))
+      return ORBIS_ERR_INVALID;
+    return Index < P.count ? ORBIS_OK : ORBIS_ERR_OUT_OF_BOUNDS;
+  }
   orbis_status_t unlock(orbis_world_ptr_t P, uint64_t Index);
   void stats(orbis_world_stats_t *Out) const {
     Out->messages_sent = Sent.load();
@@ -668,12 +677,8 @@ orbis_status_t World::remoteElementOp(unsigned Msg, orbis_world_ptr_t P,
 
 orbis_status_t World::atomicAdd(orbis_world_ptr_t P, uint64_t Index,
                                 int64_t Delta, int64_t *Old) {
-  if (!Ready)
-    return ORBIS_ERR_NOT_INITIALIZED;
-  if (int(P.owner) >= size() || !(P.flags & ORBIS_WORLD_ATOMIC))
-    return ORBIS_ERR_INVALID;
-  if (Index >= P.count)
-    return ORBIS_ERR_OUT_OF_BOUNDS;
+  if (orbis_status_t S = checkIntegerArgs(P, Index))
+    return S;
   int64_t Before = 0;
   if (int(P.owner) != rank()) {
     if (orbis_status_t S = remoteElementOp(MsgAtomicAdd, P, Index, Delta,
@@ -691,12 +696,8 @@ orbis_status_t World::atomicAdd(orbis_world_ptr_t P, uint64_t Index,
 }
 
 orbis_status_t World::lock(orbis_world_ptr_t P, uint64_t Index) {
-  if (!Ready)
-    return ORBIS_ERR_NOT_INITIALIZED;
-  if (int(P.owner) >= size() || !(P.flags & ORBIS_WORLD_ATOMIC))
-    return ORBIS_ERR_INVALID;
-  if (Index >= P.count)
-    return ORBIS_ERR_OUT_OF_BOUNDS;
+  if (orbis_status_t S = checkIntegerArgs(P, Index))
+    return S;
   if (int(P.owner) != rank())
     return remoteElementOp(MsgLock, P, Index, 0, nullptr, 0);
   Request Req{nullptr, 0, P, Index, 1};
@@ -717,12 +718,8 @@ orbis_status_t World::lock(orbis_world_ptr_t P, uint64_t Index) {
 }
 
 orbis_status_t World::unlock(orbis_world_ptr_t P, uint64_t Index) {
-  if (!Ready)
-    return ORBIS_ERR_NOT_INITIALIZED;
-  if (int(P.owner) >= size() || !(P.flags & ORBIS_WORLD_ATOMIC))
-    return ORBIS_ERR_INVALID;
-  if (Index >= P.count)
-    return ORBIS_ERR_OUT_OF_BOUNDS;
+  if (orbis_status_t S = checkIntegerArgs(P, Index))
+    return S;
   if (int(P.owner) != rank()) {
     ElementOpHeader Hdr{uint32_t(rank()), P.id, Index, 0, 0};
     return send(int(P.owner), MsgUnlock, &Hdr, sizeof Hdr, nullptr, 0);
