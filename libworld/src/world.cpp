@@ -110,6 +110,18 @@ public:
   orbis_status_t atomicAdd(orbis_world_ptr_t P, uint64_t Index, int64_t Delta,
                            int64_t *Old);
   orbis_status_t lock(orbis_world_ptr_t P, uint64_t Index);
+  /// The caller-side checks of an access to [First, First + Count) of P;
+  /// the owner checks again against the allocation itself.
+  orbis_status_t checkRangeArgs(const orbis_world_ptr_t &P, uint64_t First,
+                                uint64_t Count) const {
+    if (!Ready)
+      return ORBIS_ERR_NOT_INITIALIZED;
+    if (int(P.owner) >= size() || P.elem_size == 0)
+      return ORBIS_ERR_INVALID;
+    return First <= P.count && Count <= P.count - First
+               ? ORBIS_OK
+               : ORBIS_ERR_OUT_OF_BOUNDS;
+  }
   /// The caller-side checks of an operation on world integer Index of P.
   orbis_status_t checkIntegerArgs(const orbis_world_ptr_t &P,
                                   uint64_t Index) const {
@@ -439,14 +451,11 @@ orbis_status_t World::free(orbis_world_ptr_t P) {
 
 orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
                             uint64_t Count, const void *Values) {
-  if (!Ready)
-    return ORBIS_ERR_NOT_INITIALIZED;
   // World integers change only through atomic add.
-  if (!Values || int(P.owner) >= size() || P.elem_size == 0 ||
-      (P.flags & ORBIS_WORLD_ATOMIC))
-    return ORBIS_ERR_INVALID;
-  if (First > P.count || Count > P.count - First)
-    return ORBIS_ERR_OUT_OF_BOUNDS;
+  if (!Values || (P.flags & ORBIS_WORLD_ATOMIC))
+    return Ready ? ORBIS_ERR_INVALID : ORBIS_ERR_NOT_INITIALIZED;
+  if (orbis_status_t S = checkRangeArgs(P, First, Count))
+    return S;
   if (int(P.owner) == rank()) {
     std::string Why;
     {
@@ -469,12 +478,8 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
 
 orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
                            uint64_t Count, void *Values) {
-  if (!Ready)
-    return ORBIS_ERR_NOT_INITIALIZED;
-  if (int(P.owner) >= size() || P.elem_size == 0)
-    return ORBIS_ERR_INVALID;
-  if (First > P.count || Count > P.count - First)
-    return ORBIS_ERR_OUT_OF_BOUNDS;
+  if (orbis_status_t S = checkRangeArgs(P, First, Count))
+    return S;
   if (int(P.owner) == rank()) {
     std::string Why;
     {
