@@ -2,9 +2,23 @@
 /// World heap of one process (see heap.h).
 #include "heap.h"
 
+#include <cstdlib>
 #include <cstring>
 
 namespace orbis::world {
+namespace {
+
+/// The rank recorded in an owner-side writer entry (see Allocation::Writer).
+int writerRank(int32_t Entry) { return Entry >= 0 ? Entry : -Entry - 2; }
+
+} // namespace
+
+std::string doubleWriteMessage(uint64_t Element, uint32_t Id, int First,
+                               int Second) {
+  return "element " + std::to_string(Element) + " of allocation " +
+         std::to_string(Id) + " was written by rank " + std::to_string(First) +
+         " and again by rank " + std::to_string(Second);
+}
 
 orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
                                uint32_t FixedId) {
@@ -14,7 +28,19 @@ orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
   Allocation &A = Allocations[Id];
   A.Count = Count;
   A.ElemSize = ElemSize;
-  A.Data.assign(Count * ElemSize, 0);
+  size_t Length = regionLength(Count, ElemSize);
+  A.Shared = Shared && Shared->map(Length, A.Memory);
+  if (!A.Shared) {
+    A.Memory.Base = static_cast<char *>(std::aligned_alloc(64, (Length + 63) & ~size_t(63)));
+    A.Memory.Length = Length;
+    if (!A.Memory.Base)
+      std::abort();
+  }
+  // Zeroed (states uninitialized) and touched by the owner, so that the
+  // pages exist before anyone writes the data.
+  std::memset(A.Memory.Base, 0, Length);
+  A.View = RegionView::of(A.Memory.Base, Count);
+  A.View.Header->Id.store(Id, std::memory_order_release);
   A.Writer.assign(Count, -1);
   return orbis_world_ptr_t{uint32_t(Rank), Id, Count, ElemSize, 0};
 }
@@ -24,7 +50,7 @@ orbis_world_ptr_t Heap::createAtomic(int Rank, uint64_t Count) {
   Allocation &A = *find(P.id);
   A.Atomic = true;
   A.Writer.assign(Count, Rank);
-  A.Initialized = Count;
+  A.View.publish(0, Count, Rank);
   P.flags = ORBIS_WORLD_ATOMIC;
   return P;
 }
@@ -38,14 +64,35 @@ orbis_status_t Heap::atomicAdd(uint32_t Id, uint64_t Index, int64_t Delta,
     Why = "allocation " + std::to_string(Id) + " does not hold world integers";
     return ORBIS_ERR_INVALID;
   }
-  int64_t *Cell = reinterpret_cast<int64_t *>(A.Data.data()) + Index;
+  int64_t *Cell = reinterpret_cast<int64_t *>(A.View.Data) + Index;
   Old = *Cell;
   *Cell = int64_t(uint64_t(Old) + uint64_t(Delta));
   return ORBIS_OK;
 }
 
+void Heap::unmap(Allocation &A) {
+  // A writer that still maps the region sees the id gone and asks the owner.
+  A.View.Header->Id.store(0, std::memory_order_release);
+  if (A.Shared)
+    Shared->unmap(A.Memory);
+  else
+    std::free(A.Memory.Base);
+  A.Memory = Region();
+}
+
 orbis_status_t Heap::release(uint32_t Id) {
-  return Allocations.erase(Id) ? ORBIS_OK : ORBIS_ERR_UNKNOWN_ALLOCATION;
+  Allocation *A = find(Id);
+  if (!A)
+    return ORBIS_ERR_UNKNOWN_ALLOCATION;
+  unmap(*A);
+  Allocations.erase(Id);
+  return ORBIS_OK;
+}
+
+void Heap::releaseAll() {
+  for (auto &[Id, A] : Allocations)
+    unmap(A);
+  Allocations.clear();
 }
 
 Allocation *Heap::find(uint32_t Id) {
@@ -82,7 +129,7 @@ orbis_status_t Heap::store(uint32_t Id, uint64_t First, uint64_t Count,
   }
   if (orbis_status_t S = checkUnwritten(A, Id, First, Count, Writer, Why))
     return S;
-  std::memcpy(A.Data.data() + First * A.ElemSize, Values, Count * A.ElemSize);
+  std::memcpy(A.View.Data + First * A.ElemSize, Values, Count * A.ElemSize);
   commit(Id, First, Count, Writer);
   return ORBIS_OK;
 }
@@ -90,15 +137,18 @@ orbis_status_t Heap::store(uint32_t Id, uint64_t First, uint64_t Count,
 orbis_status_t Heap::checkUnwritten(const Allocation &A, uint32_t Id,
                                     uint64_t First, uint64_t Count,
                                     int Writer, std::string &Why) {
-  for (uint64_t I = First; I < First + Count; ++I)
-    if (A.Writer[I] != -1) {
-      int Previous = A.Writer[I] >= 0 ? A.Writer[I] : -A.Writer[I] - 2;
-      Why = "element " + std::to_string(I) + " of allocation " +
-            std::to_string(Id) + " was written by rank " +
-            std::to_string(Previous) + " and again by rank " +
-            std::to_string(Writer);
+  for (uint64_t I = First; I < First + Count; ++I) {
+    // Written through a message (owner's record) or straight into shared
+    // memory by a peer whose notice has not arrived yet (shared state).
+    int Previous = A.Writer[I] != -1 ? writerRank(A.Writer[I])
+                   : A.View.State[I].load(std::memory_order_relaxed)
+                       ? A.View.State[I].load(std::memory_order_relaxed) - 1
+                       : -1;
+    if (Previous >= 0) {
+      Why = doubleWriteMessage(I, Id, Previous, Writer);
       return ORBIS_ERR_DOUBLE_WRITE;
     }
+  }
   return ORBIS_OK;
 }
 
@@ -119,42 +169,49 @@ char *Heap::reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
     return nullptr;
   for (uint64_t I = First; I < First + Count; ++I)
     A.Writer[I] = -(Writer + 2);
-  return A.Data.data() + First * A.ElemSize;
+  return A.View.Data + First * A.ElemSize;
 }
 
 void Heap::commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer) {
   Allocation &A = *find(Id);
   for (uint64_t I = First; I < First + Count; ++I)
     A.Writer[I] = Writer;
-  A.Initialized += Count;
+  A.View.publish(First, Count, Writer);
+}
+
+orbis_status_t Heap::account(uint32_t Id, uint64_t First, uint64_t Count,
+                             int Writer, std::string &Why) {
+  if (orbis_status_t S = check(Id, First, Count, Why))
+    return S;
+  Allocation &A = *find(Id);
+  for (uint64_t I = First; I < First + Count; ++I) {
+    int32_t State = A.View.State[I].load(std::memory_order_relaxed);
+    // Another rank recorded it first, or overwrote the state since.
+    int Other = A.Writer[I] != -1 ? writerRank(A.Writer[I])
+                : State != Writer + 1 ? State - 1
+                                      : -1;
+    if (Other >= 0) {
+      Why = doubleWriteMessage(I, Id, Other, Writer);
+      return ORBIS_ERR_DOUBLE_WRITE;
+    }
+    A.Writer[I] = Writer;
+  }
+  return ORBIS_OK;
 }
 
 bool Heap::ready(uint32_t Id, uint64_t First, uint64_t Count) {
-  Allocation *A = find(Id);
-  if (!A)
-    return false;
-  if (A->Initialized == A->Count)
-    return true;
-  for (uint64_t I = First; I < First + Count; ++I)
-    if (A->Writer[I] < 0)
-      return false;
-  return true;
+  uint64_t Next = First;
+  return readyFrom(Id, Next, First + Count);
 }
 
 bool Heap::readyFrom(uint32_t Id, uint64_t &Next, uint64_t End) {
   Allocation *A = find(Id);
-  if (!A)
-    return false;
-  if (A->Initialized == A->Count)
-    Next = End;
-  while (Next < End && A->Writer[Next] >= 0)
-    ++Next;
-  return Next == End;
+  return A && A->View.readyFrom(Next, End);
 }
 
 void Heap::copyOut(uint32_t Id, uint64_t First, uint64_t Count, void *Values) {
   Allocation &A = *find(Id);
-  std::memcpy(Values, A.Data.data() + First * A.ElemSize, Count * A.ElemSize);
+  std::memcpy(Values, A.View.Data + First * A.ElemSize, Count * A.ElemSize);
 }
 
 } // namespace orbis::world

@@ -3,8 +3,16 @@
 /// it is initialized and which rank wrote it. Write-once rules are checked
 /// here: a second store and an access outside an allocation are reported with
 /// the address, the allocation and the writers, and never touch memory.
+///
+/// Each allocation lives in a Region (region.h). Where the transport gives
+/// shared memory, processes on the same host write elements straight into
+/// it and tell the owner afterwards (Heap::account), so the owner keeps its
+/// own record of the writers, apart from the shared states, to catch two
+/// writers that raced for one element.
 #ifndef ORBIS_WORLD_SRC_HEAP_H
 #define ORBIS_WORLD_SRC_HEAP_H
+
+#include "region.h"
 
 #include <orbis/world.h>
 
@@ -15,19 +23,35 @@
 
 namespace orbis::world {
 
+/// Where allocations get their memory (the transport's shared memory).
+class MemorySource {
+public:
+  virtual ~MemorySource() = default;
+  virtual bool map(size_t Length, Region &R) = 0;
+  virtual void unmap(Region &R) = 0;
+};
+
 struct Allocation {
   uint64_t Count = 0;
   uint32_t ElemSize = 0;
-  std::vector<char> Data;
-  /// Rank that wrote each element; -1: none; -(rank + 2): being received
-  /// straight into place from that rank (see Heap::reserve).
+  Region Memory;
+  RegionView View;
+  /// Rank that wrote each element, as the owner knows it; -1: none;
+  /// -(rank + 2): being received straight into place from that rank.
   std::vector<int32_t> Writer;
-  uint64_t Initialized = 0;    ///< how many elements are initialized
-  bool Atomic = false;         ///< world integers: mutable through atomics
+  bool Atomic = false; ///< world integers: mutable through atomics
+  bool Shared = false; ///< in memory that peers on this host can map
 };
 
 class Heap {
 public:
+  Heap() = default;
+  Heap(const Heap &) = delete;
+  Heap &operator=(const Heap &) = delete;
+  ~Heap() { releaseAll(); }
+
+  /// Allocations made from now on take their memory from `Source`.
+  void setSource(MemorySource *Source) { Shared = Source; }
   /// A new allocation of the calling process (owner `Rank`).
   orbis_world_ptr_t create(int Rank, uint64_t Count, uint32_t ElemSize,
                            uint32_t FixedId = 0);
@@ -37,6 +61,8 @@ public:
   orbis_status_t atomicAdd(uint32_t Id, uint64_t Index, int64_t Delta,
                            int64_t &Old, std::string &Why);
   orbis_status_t release(uint32_t Id);
+  /// Frees every allocation (before the transport goes away).
+  void releaseAll();
   Allocation *find(uint32_t Id);
 
   /// Checks that [First, First + Count) lies in allocation Id; on failure
@@ -54,6 +80,10 @@ public:
                 std::string &Why, orbis_status_t &Status);
   /// The reserved elements have arrived: they are initialized.
   void commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer);
+  /// Rank `Writer` says it wrote [First, First + Count) straight into the
+  /// shared region: records it, failing if another rank wrote any of it.
+  orbis_status_t account(uint32_t Id, uint64_t First, uint64_t Count,
+                         int Writer, std::string &Why);
   /// Whether every element of the range is initialized (range checked).
   bool ready(uint32_t Id, uint64_t First, uint64_t Count);
   /// The same for a waiter that checks again and again: `Next` (starting at
@@ -66,10 +96,16 @@ private:
   orbis_status_t checkUnwritten(const Allocation &A, uint32_t Id,
                                 uint64_t First, uint64_t Count, int Writer,
                                 std::string &Why);
+  void unmap(Allocation &A);
 
   std::unordered_map<uint32_t, Allocation> Allocations;
   uint32_t NextId = 1;
+  MemorySource *Shared = nullptr;
 };
+
+/// "element I of allocation Id was written by rank A and again by rank B".
+std::string doubleWriteMessage(uint64_t Element, uint32_t Id, int First,
+                               int Second);
 
 } // namespace orbis::world
 

@@ -3,6 +3,7 @@
 #include "transport.h"
 
 #include <poll.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -67,7 +68,7 @@ orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
   Rank = B.rank();
   DeliverCtx = Ctx;
   // Peer failures are detected by UCX: endpoints use error handling mode
-  // PEER, which over POSIX shared memory needs UCX_POSIX_ERROR_HANDLING
+  // PEER, which over shared memory needs UCX_POSIX/SYSV_ERROR_HANDLING
   // (without it UCX would silently fall back to TCP), and keepalive must
   // notice a dead peer well within 10 s. The user's settings win.
   // UCX warns about a setting no transport uses: set the POSIX one only when
@@ -76,14 +77,17 @@ orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
   if (!Tls || std::strstr(Tls, "shm") || std::strstr(Tls, "sm") ||
       std::strstr(Tls, "posix") ||
       std::strstr(Tls, "all") || Tls[0] == '^')
+  {
     setenv("UCX_POSIX_ERROR_HANDLING", "y", 0);
+    setenv("UCX_SYSV_ERROR_HANDLING", "y", 0);
+  }
   setenv("UCX_KEEPALIVE_INTERVAL", "1s", 0);
   ucp_config_t *Config = nullptr;
   if (ucp_config_read(nullptr, nullptr, &Config) != UCS_OK)
     return ORBIS_ERR_TRANSPORT;
   ucp_params_t Params = {};
   Params.field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED;
-  Params.features = UCP_FEATURE_AM | UCP_FEATURE_WAKEUP;
+  Params.features = UCP_FEATURE_AM | UCP_FEATURE_RMA | UCP_FEATURE_WAKEUP;
   Params.mt_workers_shared = 1;
   ucs_status_t St = ucp_init(&Params, Config, &Context);
   ucp_config_release(Config);
@@ -179,6 +183,70 @@ void Transport::onPeerError(void *Arg, ucp_ep_h, ucs_status_t Status) {
                ucs_status_string(Status));
   std::fflush(stderr);
   _exit(1);
+}
+
+bool Transport::map(size_t Length, Region &R) {
+  if (!Context)
+    return false;
+  ucp_mem_map_params_t Params = {};
+  Params.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS |
+                      UCP_MEM_MAP_PARAM_FIELD_LENGTH |
+                      UCP_MEM_MAP_PARAM_FIELD_FLAGS;
+  Params.address = nullptr;
+  Params.length = Length;
+  Params.flags = UCP_MEM_MAP_ALLOCATE;
+  ucp_mem_h Memh;
+  if (ucp_mem_map(Context, &Params, &Memh) != UCS_OK)
+    return false;
+  ucp_mem_attr_t Attr = {};
+  Attr.field_mask = UCP_MEM_ATTR_FIELD_ADDRESS;
+  void *Key = nullptr;
+  size_t KeyLength = 0;
+  if (ucp_mem_query(Memh, &Attr) != UCS_OK ||
+      ucp_rkey_pack(Context, Memh, &Key, &KeyLength) != UCS_OK) {
+    ucp_mem_unmap(Context, Memh);
+    return false;
+  }
+  R.Base = static_cast<char *>(Attr.address);
+  R.Length = Length;
+  R.Handle = Memh;
+  R.Key.assign(static_cast<char *>(Key), static_cast<char *>(Key) + KeyLength);
+  ucp_rkey_buffer_release(Key);
+  return true;
+}
+
+void Transport::unmap(Region &R) {
+  if (Context && R.Handle)
+    ucp_mem_unmap(Context, static_cast<ucp_mem_h>(R.Handle));
+}
+
+char *Transport::attach(int Peer, const std::vector<char> &Key, uint64_t Base,
+                        size_t Length, void *&Handle) {
+  Handle = nullptr;
+  if (!Worker || Peer < 0 || size_t(Peer) >= Endpoints.size() ||
+      !Endpoints[Peer])
+    return nullptr;
+  ucp_rkey_h Rkey;
+  if (ucp_ep_rkey_unpack(Endpoints[Peer], Key.data(), &Rkey) != UCS_OK)
+    return nullptr;
+  void *Local = nullptr;
+  if (ucp_rkey_ptr(Rkey, Base, &Local) != UCS_OK) {
+    ucp_rkey_destroy(Rkey);
+    return nullptr;
+  }
+  Handle = Rkey;
+  // The pages exist (the owner zeroed them): fill this process's page
+  // tables now, in one call, rather than by a fault per page while storing.
+  uintptr_t Page = uintptr_t(sysconf(_SC_PAGESIZE));
+  uintptr_t Start = reinterpret_cast<uintptr_t>(Local) & ~(Page - 1);
+  uintptr_t End = reinterpret_cast<uintptr_t>(Local) + Length;
+  madvise(reinterpret_cast<void *>(Start), End - Start, MADV_POPULATE_WRITE);
+  return static_cast<char *>(Local);
+}
+
+void Transport::detach(void *Handle) {
+  if (Handle)
+    ucp_rkey_destroy(static_cast<ucp_rkey_h>(Handle));
 }
 
 bool Transport::progress() { return ucp_worker_progress(Worker) != 0; }

@@ -5,6 +5,10 @@
 /// messages only (a received active message is what wakes a worker sleeping
 /// on its event fd; a put alone would not).
 ///
+/// World allocations are mapped with ucp_mem_map(ALLOCATE): over shared
+/// memory transports that is memory a process on the same host can map
+/// (ucp_rkey_ptr) and write straight into (see region.h).
+///
 /// Progress design: a background thread progresses the worker and, when
 /// there is nothing to do, sleeps on the worker's event fd, so that requests
 /// from peers are served even while every user thread is busy or asleep
@@ -14,6 +18,7 @@
 #define ORBIS_WORLD_SRC_TRANSPORT_H
 
 #include "bootstrap.h"
+#include "heap.h"
 
 #include <ucp/api/ucp.h>
 
@@ -23,7 +28,7 @@
 
 namespace orbis::world {
 
-class Transport {
+class Transport : public MemorySource {
 public:
   /// Receives one whole message: called from progress, on any thread.
   using Receiver = void (*)(void *Ctx, unsigned Id, const void *Header,
@@ -57,6 +62,17 @@ public:
   /// reused.
   orbis_status_t send(int Peer, unsigned Id, const void *Header,
                       size_t HeaderLength, const void *Data, size_t Length);
+  /// Memory for an allocation, with the key peers map it with.
+  bool map(size_t Length, Region &R) override;
+  void unmap(Region &R) override;
+  /// Maps Peer's region (packed key Key, Length bytes at address Base
+  /// there), page tables filled: the
+  /// local address of Base, or null when Peer's memory cannot be mapped
+  /// here (another host, TCP); `Handle` is what detach() releases.
+  char *attach(int Peer, const std::vector<char> &Key, uint64_t Base,
+               size_t Length, void *&Handle);
+  void detach(void *Handle);
+
   /// One round of progress; whether anything happened.
   bool progress();
   bool active() const { return Worker != nullptr; }

@@ -11,6 +11,7 @@
 #include "bootstrap.h"
 #include "cache.h"
 #include "heap.h"
+#include "peer_memory.h"
 #include "transport.h"
 
 #include <orbis/world.h>
@@ -41,7 +42,9 @@ enum : unsigned {
   MsgUnlock = 6,
   MsgProbe = 7,      ///< deadlock detection: the coordinator asks
   MsgProbeReply = 8, ///< a process's state
-  MsgDeadlock = 9    ///< the coordinator found a deadlock: report and stop
+  MsgDeadlock = 9,   ///< the coordinator found a deadlock: report and stop
+  MsgDescribe = 10,  ///< where an allocation lives, to map it (LoadHeader)
+  MsgStored = 11     ///< doorbells: ranges written straight into memory
 };
 
 struct StoreHeader {
@@ -54,6 +57,17 @@ struct LoadHeader {
 };
 struct ReplyHeader {
   uint64_t Token;
+};
+/// The answer to MsgDescribe, followed by the region's packed key.
+struct DescribeReply {
+  uint64_t Base;  ///< address of the region at the owner; 0: not mappable
+  uint64_t Count;
+  uint32_t ElemSize, KeyLength;
+};
+constexpr size_t MaxKeyLength = 1024;
+/// MsgStored's header; the data is an array of StoredRange.
+struct StoredHeader {
+  uint32_t From, Pad;
 };
 /// A process's answer to a deadlock probe.
 struct ProbeState {
@@ -105,7 +119,12 @@ public:
                        const void *Values);
   orbis_status_t load(orbis_world_ptr_t P, uint64_t First, uint64_t Count,
                       void *Values);
-  orbis_status_t barrier() { return Boot.fence(); }
+  orbis_status_t barrier() {
+    if (!Ready)
+      return ORBIS_ERR_NOT_INITIALIZED;
+    ringDoorbells();
+    return Boot.fence();
+  }
   orbis_status_t mallocAtomic(uint64_t Count, orbis_world_ptr_t *Out);
   orbis_status_t atomicAdd(orbis_world_ptr_t P, uint64_t Index, int64_t Delta,
                            int64_t *Old);
@@ -152,6 +171,8 @@ private:
     uint64_t First, Count;
     bool Done = false;
     bool Cacheable = true;
+    bool AnyLength = false; ///< a reply of at most Length bytes
+    size_t Got = 0;         ///< bytes the reply carried
   };
   /// A world lock, kept by the owner of its world integer.
   struct LockState {
@@ -169,12 +190,29 @@ private:
   /// A large store is received straight into the owner's heap.
   static void *place(void *Ctx, unsigned Id, const void *Header,
                      size_t HeaderLength, size_t Length);
+  /// After each round of the progress thread (at least every 100 ms).
   static void afterProgress(void *Ctx) {
-    static_cast<World *>(Ctx)->flushOutbox();
+    auto *W = static_cast<World *>(Ctx);
+    W->flushOutbox();
+    W->ringDoorbells();
   }
   void onStore(const StoreHeader &H, const void *Data);
   void onLoad(const LoadHeader &H);
   void onReply(const ReplyHeader &H, const void *Data, size_t Length);
+  void onDescribe(const LoadHeader &H);
+  void onStored(const StoredHeader &H, const void *Data, size_t Length);
+  /// Allocation P of another process as this one sees it: asks its owner
+  /// the first time. Null for world integers and when it cannot be asked.
+  const PeerAllocation *peerAllocation(const orbis_world_ptr_t &P);
+  /// A store straight into the owner's region, mapped here.
+  orbis_status_t storeMapped(const orbis_world_ptr_t &P,
+                             const PeerAllocation &A, uint64_t First,
+                             uint64_t Count, const void *Values);
+  /// Sends the doorbells not sent yet, to Owner or (Owner < 0) to all.
+  void ringDoorbells(int Owner = -1);
+  /// Waits for [First, First + Count) of an allocation of this process.
+  orbis_status_t waitLocal(const orbis_world_ptr_t &P, uint64_t First,
+                           uint64_t Count, void *Values);
   void onElementOp(unsigned Id, const ElementOpHeader &H);
   void onProbe(uint32_t Round) {
     std::lock_guard<std::mutex> L(M);
@@ -225,6 +263,7 @@ private:
   Transport Net;
   Heap H;
   Cache Remote; ///< guarded by M
+  PeerMemory Peers;
   std::atomic<uint64_t> Sent{0}, Received{0}, CacheHits{0};
   bool Ready = false;
   std::mutex M;
@@ -261,17 +300,20 @@ orbis_status_t World::init() {
     return ORBIS_OK;
   if (orbis_status_t S = Boot.init())
     return S;
+  if (Boot.underLauncher() && size() > 1) {
+    if (orbis_status_t S = Net.init(Boot, &World::receive, this,
+                                    {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
+                                     MsgLock, MsgUnlock, MsgProbe,
+                                     MsgProbeReply, MsgDeadlock, MsgDescribe,
+                                     MsgStored},
+                                    &World::afterProgress, &World::place))
+      return S;
+    H.setSource(&Net);
+  }
   {
     std::lock_guard<std::mutex> L(M);
     H.create(rank(), RootSlots, sizeof(orbis_world_ptr_t), RootId);
   }
-  if (Boot.underLauncher() && size() > 1)
-    if (orbis_status_t S = Net.init(Boot, &World::receive, this,
-                                    {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
-                                     MsgLock, MsgUnlock, MsgProbe,
-                                     MsgProbeReply, MsgDeadlock},
-                                    &World::afterProgress, &World::place))
-      return S;
   if (const char *T = std::getenv("ORBIS_WORLD_TIMEOUT"))
     TimeoutSeconds = std::atof(T);
   Ready = true;
@@ -286,11 +328,19 @@ orbis_status_t World::finalize() {
   if (!Ready)
     return ORBIS_OK;
   Net.leaving();
+  ringDoorbells();
   orbis_status_t S = Boot.fence();
   if (Watchdog.joinable()) {
     StopWatchdog.store(true);
     WatchdogWake.notify_all();
     Watchdog.join();
+  }
+  // Nobody writes or reads world memory any more: release the mappings
+  // before UCX goes away.
+  Peers.clear([this](void *Handle) { Net.detach(Handle); });
+  {
+    std::lock_guard<std::mutex> L(M);
+    H.releaseAll();
   }
   Net.finalize();
   Boot.finalize();
@@ -471,40 +521,106 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     flushOutbox();
     return ORBIS_OK;
   }
+  if (const PeerAllocation *A = peerAllocation(P))
+    if (A->Mapped && A->Count == P.count && A->ElemSize == P.elem_size &&
+        A->View.Header->Id.load(std::memory_order_acquire) == P.id)
+      return storeMapped(P, *A, First, Count, Values);
   StoreHeader Hdr{uint32_t(rank()), P.id, First, Count};
   return send(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values,
               Count * P.elem_size);
+}
+
+const PeerAllocation *World::peerAllocation(const orbis_world_ptr_t &P) {
+  if (P.flags & ORBIS_WORLD_ATOMIC)
+    return nullptr;
+  if (const PeerAllocation *Known = Peers.find(P.owner, P.id))
+    return Known;
+  std::vector<char> Answer(sizeof(DescribeReply) + MaxKeyLength);
+  Request Req{Answer.data(), Answer.size(), P, 0, 0};
+  Req.Cacheable = false;
+  Req.AnyLength = true;
+  LoadHeader Hdr{uint32_t(rank()), P.id, 0, 0, 0};
+  {
+    std::lock_guard<std::mutex> L(M);
+    Hdr.Token = NextToken++;
+    Requests[Hdr.Token] = &Req;
+  }
+  if (send(int(P.owner), MsgDescribe, &Hdr, sizeof Hdr, nullptr, 0)) {
+    std::lock_guard<std::mutex> L(M);
+    Requests.erase(Hdr.Token);
+    return nullptr;
+  }
+  WaitSite Site{"world store", P, 0, 0};
+  waitUntil([&] { return Req.Done; }, Site);
+  DescribeReply D;
+  if (Req.Got < sizeof D)
+    return nullptr;
+  std::memcpy(&D, Answer.data(), sizeof D);
+  if (D.Base == 0 && D.Count == 0)
+    return nullptr; // unknown allocation: the message path reports it
+  PeerAllocation A;
+  A.Count = D.Count;
+  A.ElemSize = D.ElemSize;
+  if (D.Base && sizeof D + D.KeyLength <= Req.Got) {
+    std::vector<char> Key(Answer.data() + sizeof D,
+                          Answer.data() + sizeof D + D.KeyLength);
+    if (char *Local = Net.attach(int(P.owner), Key, D.Base,
+                                   regionLength(D.Count, D.ElemSize), A.Handle)) {
+      A.Mapped = true;
+      A.View = RegionView::of(Local, D.Count);
+    }
+  }
+  return Peers.insert(P.owner, P.id, A);
+}
+
+orbis_status_t World::storeMapped(const orbis_world_ptr_t &P,
+                                  const PeerAllocation &A, uint64_t First,
+                                  uint64_t Count, const void *Values) {
+  // Checked here, before any byte moves; two writers racing for an element
+  // are caught by the owner when the doorbells arrive.
+  int64_t Written = A.View.firstWritten(First, Count);
+  if (Written >= 0) {
+    int Previous = A.View.State[Written].load(std::memory_order_relaxed) - 1;
+    std::fprintf(stderr, "orbis: rank %d: world store into rank %u: %s\n",
+                 rank(), P.owner,
+                 doubleWriteMessage(uint64_t(Written), P.id, Previous, rank())
+                     .c_str());
+    return ORBIS_ERR_DOUBLE_WRITE;
+  }
+  std::memcpy(A.View.Data + First * A.ElemSize, Values, Count * A.ElemSize);
+  A.View.publish(First, Count, rank());
+  // Pairs with the fence of a thread that registers as a watcher and then
+  // checks the states: one of the two sees the other.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  bool Watched = A.View.Header->Watchers.load(std::memory_order_relaxed) != 0;
+  if (Peers.ring(P.owner, StoredRange{P.id, 0, First, Count}) || Watched)
+    ringDoorbells(int(P.owner));
+  return ORBIS_OK;
+}
+
+void World::ringDoorbells(int Owner) {
+  if (!Net.active())
+    return;
+  std::vector<uint32_t> Owners =
+      Owner < 0 ? Peers.pendingOwners() : std::vector<uint32_t>{uint32_t(Owner)};
+  thread_local std::vector<StoredRange> Ranges;
+  for (uint32_t To : Owners) {
+    Peers.take(To, Ranges);
+    if (Ranges.empty())
+      continue;
+    StoredHeader Hdr{uint32_t(rank()), 0};
+    if (send(int(To), MsgStored, &Hdr, sizeof Hdr, Ranges.data(),
+             Ranges.size() * sizeof(StoredRange)))
+      fatal("world store", int(To), "cannot tell the owner of a store");
+  }
 }
 
 orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
                            uint64_t Count, void *Values) {
   if (orbis_status_t S = checkRangeArgs(P, First, Count))
     return S;
-  if (int(P.owner) == rank()) {
-    std::string Why;
-    {
-      std::lock_guard<std::mutex> L(M);
-      if (orbis_status_t S = H.check(P.id, First, Count, Why))
-        return S;
-    }
-    orbis_status_t Status = ORBIS_OK;
-    WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
-    uint64_t Next = First;
-    waitUntil(
-        [&] {
-          if (!H.find(P.id)) {
-            Status = ORBIS_ERR_UNKNOWN_ALLOCATION;
-            return true;
-          }
-          return H.readyFrom(P.id, Next, First + Count);
-        },
-        Site);
-    if (Status == ORBIS_OK && Values) {
-      std::lock_guard<std::mutex> L(M);
-      H.copyOut(P.id, First, Count, Values);
-    }
-    return Status;
-  }
+  if (int(P.owner) == rank())
+    return waitLocal(P, First, Count, Values);
   Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
   Req.Cacheable = !(P.flags & ORBIS_WORLD_ATOMIC);
   LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
@@ -527,6 +643,53 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
   WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
   waitUntil([&] { return Req.Done; }, Site);
   return ORBIS_OK;
+}
+
+orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
+                                uint64_t Count, void *Values) {
+  RegionView View;
+  {
+    std::lock_guard<std::mutex> L(M);
+    std::string Why;
+    if (orbis_status_t S = H.check(P.id, First, Count, Why))
+      return S;
+    View = H.find(P.id)->View;
+  }
+  // Peers on this host write straight into the region: spin on its states
+  // without the mutex, progressing now and then for data that comes in
+  // messages.
+  uint64_t Next = First;
+  bool Done = View.readyFrom(Next, First + Count);
+  for (unsigned Round = 1; !Done && Round < SpinRounds; ++Round) {
+    if (Net.active() && Round % 16 == 0) {
+      Net.progress();
+      flushOutbox();
+    } else {
+      __builtin_ia32_pause();
+    }
+    Done = View.readyFrom(Next, First + Count);
+  }
+  orbis_status_t Status = ORBIS_OK;
+  if (!Done) {
+    // From now on writers ring the doorbell, which wakes this thread.
+    View.Header->Watchers.fetch_add(1, std::memory_order_seq_cst);
+    WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
+    waitUntil(
+        [&] {
+          if (!H.find(P.id)) {
+            Status = ORBIS_ERR_UNKNOWN_ALLOCATION;
+            return true;
+          }
+          return View.readyFrom(Next, First + Count);
+        },
+        Site);
+    std::lock_guard<std::mutex> L(M);
+    if (Status == ORBIS_OK)
+      View.Header->Watchers.fetch_sub(1, std::memory_order_relaxed);
+  }
+  if (Status == ORBIS_OK && Values)
+    std::memcpy(Values, View.Data + First * P.elem_size, Count * P.elem_size);
+  return Status;
 }
 
 void World::receive(void *Ctx, unsigned Id, const void *Header,
@@ -557,6 +720,14 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
   case MsgLoad:
     if (HeaderLength == sizeof(LoadHeader))
       W->onLoad(*static_cast<const LoadHeader *>(Header));
+    break;
+  case MsgDescribe:
+    if (HeaderLength == sizeof(LoadHeader))
+      W->onDescribe(*static_cast<const LoadHeader *>(Header));
+    break;
+  case MsgStored:
+    if (HeaderLength == sizeof(StoredHeader))
+      W->onStored(*static_cast<const StoredHeader *>(Header), Data, Length);
     break;
   case MsgReply:
     if (HeaderLength == sizeof(ReplyHeader))
@@ -596,7 +767,7 @@ void World::onStore(const StoreHeader &Hdr, const void *Data) {
     std::lock_guard<std::mutex> L(M);
     Allocation *A = H.find(Hdr.Id);
     bool InPlace = A && Hdr.First < A->Count &&
-                   Data == A->Data.data() + Hdr.First * A->ElemSize;
+                   Data == A->View.Data + Hdr.First * A->ElemSize;
     if (InPlace)
       H.commit(Hdr.Id, Hdr.First, Hdr.Count, int(Hdr.From));
     else if (H.store(Hdr.Id, Hdr.First, Hdr.Count, Data, int(Hdr.From), Why))
@@ -611,11 +782,52 @@ void World::onLoad(const LoadHeader &Hdr) {
   std::string Why;
   if (H.check(Hdr.Id, Hdr.First, Hdr.Count, Why))
     fatal("world load", int(Hdr.From), Why);
-  if (H.ready(Hdr.Id, Hdr.First, Hdr.Count))
+  if (H.ready(Hdr.Id, Hdr.First, Hdr.Count)) {
     queueReplyLocked(int(Hdr.From), Hdr.Token, Hdr.Id, Hdr.First, Hdr.Count);
-  else
-    Parked.push_back({int(Hdr.From), Hdr.Id, Hdr.First, Hdr.Count, Hdr.Token,
-                      Hdr.First});
+    return;
+  }
+  // Parked: peers writing straight into the region now ring the doorbell.
+  // Checked again after that, for a store that came in meanwhile.
+  H.find(Hdr.Id)->View.Header->Watchers.fetch_add(1, std::memory_order_seq_cst);
+  Parked.push_back({int(Hdr.From), Hdr.Id, Hdr.First, Hdr.Count, Hdr.Token,
+                    Hdr.First});
+  answerParkedLocked(Hdr.Id);
+}
+
+void World::onDescribe(const LoadHeader &Hdr) {
+  std::vector<char> Answer(sizeof(DescribeReply));
+  DescribeReply D{0, 0, 0, 0};
+  {
+    std::lock_guard<std::mutex> L(M);
+    if (Allocation *A = H.find(Hdr.Id)) {
+      D.Count = A->Count;
+      D.ElemSize = A->ElemSize;
+      if (A->Shared && !A->Atomic && A->Memory.Key.size() <= MaxKeyLength) {
+        D.Base = reinterpret_cast<uint64_t>(A->Memory.Base);
+        D.KeyLength = uint32_t(A->Memory.Key.size());
+        Answer.insert(Answer.end(), A->Memory.Key.begin(),
+                      A->Memory.Key.end());
+      }
+    }
+    std::memcpy(Answer.data(), &D, sizeof D);
+    answerLocked(int(Hdr.From), Hdr.Token, Answer.data(), Answer.size());
+  }
+}
+
+void World::onStored(const StoredHeader &Hdr, const void *Data,
+                     size_t Length) {
+  std::vector<StoredRange> Ranges(Length / sizeof(StoredRange));
+  std::memcpy(Ranges.data(), Data, Ranges.size() * sizeof(StoredRange));
+  {
+    std::lock_guard<std::mutex> L(M);
+    for (const StoredRange &R : Ranges) {
+      std::string Why;
+      if (H.account(R.Id, R.First, R.Count, int(Hdr.From), Why))
+        fatal("world store", int(Hdr.From), Why);
+      answerParkedLocked(R.Id);
+    }
+  }
+  Changed.notify_all();
 }
 
 void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
@@ -625,7 +837,10 @@ void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
     if (It == Requests.end())
       return;
     Request *R = It->second;
-    if (Length == R->Length) {
+    if (R->AnyLength && Length <= R->Length) {
+      std::memcpy(R->Values, Data, Length);
+      R->Got = Length;
+    } else if (Length == R->Length) {
       if (R->Cacheable)
         Remote.fill(R->Ptr, R->First, R->Count, Data);
       if (R->Values)
@@ -811,6 +1026,7 @@ void World::answerParkedLocked(uint32_t Id) {
     ParkedLoad &P = Parked[I];
     if (P.Id == Id && H.readyFrom(P.Id, P.Next, P.First + P.Count)) {
       queueReplyLocked(P.From, P.Token, P.Id, P.First, P.Count);
+      H.find(Id)->View.Header->Watchers.fetch_sub(1, std::memory_order_relaxed);
       Parked[I] = Parked.back();
       Parked.pop_back();
     } else {

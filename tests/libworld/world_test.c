@@ -421,6 +421,19 @@ static void double_write(void) {
   sleep(5); // under a launcher the owner stops the job meanwhile
 }
 
+/// Two processes store one element of a third at the same moment. Each may
+/// find the element unwritten and write it straight into shared memory: the
+/// owner then catches the second writer when the notices of the stores
+/// arrive. Either way the job stops with a message naming both writers.
+static void double_write_race(void) {
+  orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
+  int v = rank;
+  if (rank == 1 || rank == 2)
+    orbis_world_store(x, 3, &v); // the later writer may fail here
+  CHECK(orbis_world_barrier());
+  sleep(5); // the owner stops the job meanwhile
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -456,6 +469,8 @@ int main(int argc, char **argv) {
       caching();
     else if (!strcmp(argv[a], "double-write"))
       double_write();
+    else if (!strcmp(argv[a], "double-write-race"))
+      double_write_race();
     else {
       fprintf(stderr, "unknown scenario %s\n", argv[a]);
       return 2;
