@@ -3,15 +3,23 @@
 /// - WLAT: the time from a store on one process to the wake-up of a reader
 ///   suspended on that element in the other, as half a ping-pong round trip
 ///   (rank 0 stores into rank 1's allocation, rank 1 wakes and stores into
-///   rank 0's, and so on), in microseconds;
+///   rank 0's, and so on), in microseconds: the median over the round trips
+///   (what ucx_perftest prints as "typical") and the average;
 /// - WBW: range store bandwidth from rank 0 into rank 1's allocation for range
 ///   sizes from 8 B to 4 MiB (each store writes fresh elements: world memory
-///   is write-once), ending when rank 1 has seen the last range, in MB/s.
-/// Prints one line per figure: `WLAT <us>` and `WBW <bytes> <MB/s>`.
+///   is write-once), ending when rank 1 has seen the last range, in MB/s;
+///   the first store into each allocation (setting up access to it) is not
+///   timed;
+/// - BOUND: memcpy into memory never written before (as world memory always
+///   is), the same bytes per size as WBW, on rank 0 alone: what one copy
+///   of write-once data can reach on this machine.
+/// Prints one line per figure: `WLAT <median us> <average us>`,
+/// `WBW <bytes> <MB/s>` and `BOUND <bytes> <MB/s>`.
 #include <orbis/world.h>
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define CHECK(call)                                                            \
@@ -29,27 +37,58 @@ static double now(void) {
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 static void latency(int rank, int iters, int warmup) {
   orbis_world_ptr_t mine, theirs;
   CHECK(orbis_world_malloc(iters + warmup, sizeof(long), &mine));
   CHECK(orbis_world_store(orbis_world_root(rank), 0, &mine));
   CHECK(orbis_world_load(orbis_world_root(1 - rank), 0, &theirs));
-  double start = 0;
+  double *trips = malloc(sizeof(double) * iters);
+  double start = 0, last = 0;
   for (int i = 0; i < iters + warmup; i++) {
     if (i == warmup)
-      start = now();
+      start = last = now();
     long v = i;
     if (rank == 0) {
       CHECK(orbis_world_store(theirs, i, &v));
       CHECK(orbis_world_load(mine, i, &v));
+      if (i >= warmup) {
+        double t = now();
+        trips[i - warmup] = t - last;
+        last = t;
+      }
     } else {
       CHECK(orbis_world_load(mine, i, &v));
       CHECK(orbis_world_store(theirs, i, &v));
     }
   }
   double elapsed = now() - start;
-  if (rank == 0)
-    printf("WLAT %.3f\n", elapsed / iters / 2 * 1e6);
+  if (rank == 0) {
+    qsort(trips, iters, sizeof(double), by_value);
+    printf("WLAT %.3f %.3f\n", trips[iters / 2] / 2 * 1e6,
+           elapsed / iters / 2 * 1e6);
+  }
+  free(trips);
+}
+
+/// memcpy of `bytes` at a time into `iters * bytes` of memory that was
+/// allocated and zeroed but never copied into.
+static void bound(size_t bytes, int iters) {
+  char *dst = aligned_alloc(64, bytes * iters), *src = aligned_alloc(64, bytes);
+  memset(dst, 0, bytes * iters);
+  memset(src, 1, bytes);
+  double start = now();
+  for (int i = 0; i < iters; i++)
+    memcpy(dst + (size_t)i * bytes, src, bytes);
+  double elapsed = now() - start;
+  __asm__ volatile("" : : "r"(dst) : "memory");
+  printf("BOUND %zu %.1f\n", bytes, (double)bytes * iters / elapsed / 1e6);
+  free(dst);
+  free(src);
 }
 
 static void bandwidth(int rank, size_t bytes, int iters) {
@@ -63,32 +102,37 @@ static void bandwidth(int rank, size_t bytes, int iters) {
     CHECK(orbis_world_load(orbis_world_root(1), 1 + (int)__builtin_ctzll(bytes),
                            &target));
   }
+  // The acknowledgement cell, and a first store that is not timed: it sets
+  // up the writer's access to the allocation (on one host, mapping the
+  // owner's memory), as ucx_perftest registers and warms up before timing.
+  orbis_world_ptr_t ack;
+  int ack_slot = 30 + (int)__builtin_ctzll(bytes);
+  double *buf = malloc(bytes);
+  for (size_t i = 0; i < elems; i++)
+    buf[i] = (double)i;
+  if (rank == 1) {
+    CHECK(orbis_world_malloc(1, sizeof(long), &ack));
+    CHECK(orbis_world_store(orbis_world_root(1), ack_slot, &ack));
+  } else {
+    CHECK(orbis_world_load(orbis_world_root(1), ack_slot, &ack));
+    CHECK(orbis_world_store_range(target, 0, elems, buf));
+  }
   CHECK(orbis_world_barrier());
   if (rank == 0) {
-    double *buf = malloc(bytes);
-    for (size_t i = 0; i < elems; i++)
-      buf[i] = (double)i;
     double start = now();
-    for (int i = 0; i < iters; i++)
+    for (int i = 1; i < iters; i++)
       CHECK(orbis_world_store_range(target, (uint64_t)i * elems, elems, buf));
     // Done when the owner has it all: the owner's wait below releases this.
     long done;
-    orbis_world_ptr_t ack;
-    CHECK(orbis_world_load(orbis_world_root(1), 30 + (int)__builtin_ctzll(bytes),
-                           &ack));
     CHECK(orbis_world_load(ack, 0, &done));
     double elapsed = now() - start;
-    printf("WBW %zu %.1f\n", bytes, (double)bytes * iters / elapsed / 1e6);
-    free(buf);
+    printf("WBW %zu %.1f\n", bytes, (double)bytes * (iters - 1) / elapsed / 1e6);
   } else {
-    orbis_world_ptr_t ack;
-    CHECK(orbis_world_malloc(1, sizeof(long), &ack));
-    CHECK(orbis_world_store(orbis_world_root(1), 30 + (int)__builtin_ctzll(bytes),
-                            &ack));
     CHECK(orbis_world_wait_range(target, 0, elems * iters));
     long one = 1;
     CHECK(orbis_world_store(ack, 0, &one));
   }
+  free(buf);
   CHECK(orbis_world_barrier());
   if (rank == 1)
     CHECK(orbis_world_free(target));
@@ -110,8 +154,11 @@ int main(int argc, char **argv) {
     size_t bytes = sizes[k];
     // About 64 MiB per size (at least 2000 stores): long enough to time.
     size_t n = (64u << 20) / bytes;
-    bandwidth(rank, bytes, n < 2000 ? (bytes >= (1u << 20) ? 16 : 2000)
-                                    : (n > 20000 ? 20000 : (int)n));
+    int stores = n < 2000 ? (bytes >= (1u << 20) ? 16 : 2000)
+                          : (n > 20000 ? 20000 : (int)n);
+    bandwidth(rank, bytes, stores);
+    if (rank == 0)
+      bound(bytes, stores);
   }
   CHECK(orbis_world_finalize());
   return 0;

@@ -16,6 +16,9 @@
 #include <cstdint>
 #include <vector>
 
+static_assert(sizeof(std::atomic<int32_t>) == sizeof(int32_t),
+              "states are read in bulk as plain words");
+
 namespace orbis::world {
 
 /// Where the owner says what a writer on the same host must know.
@@ -51,23 +54,34 @@ struct RegionView {
   std::atomic<int32_t> *State = nullptr;
   char *Data = nullptr;
 
+  int32_t *raw() const { return reinterpret_cast<int32_t *>(State); }
+
   static RegionView of(char *Base, uint64_t Count) {
     return {reinterpret_cast<RegionHeader *>(Base),
             reinterpret_cast<std::atomic<int32_t> *>(Base + stateOffset()),
             Base + dataOffset(Count)};
   }
   /// The first element of [First, First + Count) that is written, or -1.
+  /// The states are read in bulk as plain words (vectorized): processes
+  /// share them like any shared-memory transport's flags, ordered by fences.
   int64_t firstWritten(uint64_t First, uint64_t Count) const {
-    for (uint64_t I = First; I < First + Count; ++I)
-      if (State[I].load(std::memory_order_relaxed))
-        return int64_t(I);
+    const int32_t *Raw = raw() + First;
+    int32_t Any = 0;
+    for (uint64_t I = 0; I < Count; ++I)
+      Any |= Raw[I];
+    if (Any)
+      for (uint64_t I = 0; I < Count; ++I)
+        if (Raw[I])
+          return int64_t(First + I);
     return -1;
   }
   /// Marks [First, First + Count) written by Writer, after its data.
   void publish(uint64_t First, uint64_t Count, int Writer) const {
     std::atomic_thread_fence(std::memory_order_release);
-    for (uint64_t I = First; I < First + Count; ++I)
-      State[I].store(Writer + 1, std::memory_order_relaxed);
+    int32_t *Raw = raw() + First;
+    for (uint64_t I = 0; I < Count; ++I)
+      Raw[I] = Writer + 1;
+    std::atomic_thread_fence(std::memory_order_release);
   }
   /// Advances Next over initialized elements up to End; whether all are.
   bool readyFrom(uint64_t &Next, uint64_t End) const {

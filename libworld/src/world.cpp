@@ -821,6 +821,10 @@ void World::onStored(const StoredHeader &Hdr, const void *Data,
   {
     std::lock_guard<std::mutex> L(M);
     for (const StoredRange &R : Ranges) {
+      // A doorbell may come after the owner freed the allocation: the
+      // writer checked that it lived (RegionHeader::Id) before writing.
+      if (!H.find(R.Id))
+        continue;
       std::string Why;
       if (H.account(R.Id, R.First, R.Count, int(Hdr.From), Why))
         fatal("world store", int(Hdr.From), Why);
