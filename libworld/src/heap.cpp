@@ -50,7 +50,7 @@ orbis_world_ptr_t Heap::createAtomic(int Rank, uint64_t Count) {
   Allocation &A = *find(P.id);
   A.Atomic = true;
   A.Writer.assign(Count, Rank);
-  A.View.publish(0, Count, Rank);
+  A.View.publish(0, Count);
   P.flags = ORBIS_WORLD_ATOMIC;
   return P;
 }
@@ -138,14 +138,17 @@ orbis_status_t Heap::checkUnwritten(const Allocation &A, uint32_t Id,
                                     uint64_t First, uint64_t Count,
                                     int Writer, std::string &Why) {
   for (uint64_t I = First; I < First + Count; ++I) {
-    // Written through a message (owner's record) or straight into shared
-    // memory by a peer whose notice has not arrived yet (shared state).
-    int Previous = A.Writer[I] != -1 ? writerRank(A.Writer[I])
-                   : A.View.State[I].load(std::memory_order_relaxed)
-                       ? A.View.State[I].load(std::memory_order_relaxed) - 1
-                       : -1;
-    if (Previous >= 0) {
-      Why = doubleWriteMessage(I, Id, Previous, Writer);
+    // Written through a message or a doorbell (the owner's record), or
+    // straight into shared memory by a peer whose doorbell has not arrived
+    // yet (only the bit says so).
+    if (A.Writer[I] != -1 || A.View.written(I)) {
+      Conflict = {I, A.Writer[I] != -1 ? writerRank(A.Writer[I]) : -1};
+      if (Conflict.Previous >= 0)
+        Why = doubleWriteMessage(I, Id, Conflict.Previous, Writer);
+      else
+        Why = "element " + std::to_string(I) + " of allocation " +
+              std::to_string(Id) + " was written by a process on this "
+              "host and again by rank " + std::to_string(Writer);
       return ORBIS_ERR_DOUBLE_WRITE;
     }
   }
@@ -176,7 +179,7 @@ void Heap::commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer) {
   Allocation &A = *find(Id);
   for (uint64_t I = First; I < First + Count; ++I)
     A.Writer[I] = Writer;
-  A.View.publish(First, Count, Writer);
+  A.View.publish(First, Count);
 }
 
 orbis_status_t Heap::account(uint32_t Id, uint64_t First, uint64_t Count,
@@ -185,13 +188,9 @@ orbis_status_t Heap::account(uint32_t Id, uint64_t First, uint64_t Count,
     return S;
   Allocation &A = *find(Id);
   for (uint64_t I = First; I < First + Count; ++I) {
-    int32_t State = A.View.State[I].load(std::memory_order_relaxed);
-    // Another rank recorded it first, or overwrote the state since.
-    int Other = A.Writer[I] != -1 ? writerRank(A.Writer[I])
-                : State != Writer + 1 ? State - 1
-                                      : -1;
-    if (Other >= 0) {
-      Why = doubleWriteMessage(I, Id, Other, Writer);
+    if (A.Writer[I] != -1) { // another writer's store or doorbell came first
+      Conflict = {I, writerRank(A.Writer[I])};
+      Why = doubleWriteMessage(I, Id, Conflict.Previous, Writer);
       return ORBIS_ERR_DOUBLE_WRITE;
     }
     A.Writer[I] = Writer;

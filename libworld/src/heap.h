@@ -92,6 +92,14 @@ public:
   bool readyFrom(uint32_t Id, uint64_t &Next, uint64_t End);
   void copyOut(uint32_t Id, uint64_t First, uint64_t Count, void *Values);
 
+  /// The element of the last ORBIS_ERR_DOUBLE_WRITE, and its first writer;
+  /// -1 when a peer wrote it straight into shared memory and its doorbell
+  /// has not arrived yet.
+  struct {
+    uint64_t Element = 0;
+    int Previous = -1;
+  } Conflict;
+
 private:
   orbis_status_t checkUnwritten(const Allocation &A, uint32_t Id,
                                 uint64_t First, uint64_t Count, int Writer,

@@ -3,11 +3,13 @@
 /// process on the same host that maps it (see Transport::attach) can write
 /// elements and mark them initialized without a message to the owner:
 ///
-///   [RegionHeader][state: one int32 per element][data]
+///   [RegionHeader][bitmap: one bit per element][data]
 ///
-/// An element's state is 0 while uninitialized and writer rank + 1 once
-/// written; its data is written before its state (release), and a reader
-/// that sees the state may read the data (acquire).
+/// An element's bit is 0 while it is uninitialized and 1 once written; its
+/// data is written before its bit (release), and a reader that sees the bit
+/// may read the data (acquire). One bit keeps the bookkeeping of a store
+/// small beside its data (1/64 of it for doubles); who wrote an element is
+/// the owner's record (Heap), kept from the writers' doorbells.
 #ifndef ORBIS_WORLD_SRC_REGION_H
 #define ORBIS_WORLD_SRC_REGION_H
 
@@ -16,10 +18,10 @@
 #include <cstdint>
 #include <vector>
 
-static_assert(sizeof(std::atomic<int32_t>) == sizeof(int32_t),
-              "states are read in bulk as plain words");
-
 namespace orbis::world {
+
+static_assert(sizeof(std::atomic<uint64_t>) == sizeof(uint64_t),
+              "bitmap words are read and written in bulk as plain words");
 
 /// Where the owner says what a writer on the same host must know.
 struct alignas(64) RegionHeader {
@@ -35,60 +37,103 @@ struct alignas(64) RegionHeader {
 struct Region {
   char *Base = nullptr;
   size_t Length = 0;
-  void *Handle = nullptr;     ///< the transport's mapping, or null
-  std::vector<char> Key;      ///< packed key a peer maps the region with
+  void *Handle = nullptr; ///< the transport's mapping, or null
+  std::vector<char> Key;  ///< packed key a peer maps the region with
 };
 
 /// Offsets of the parts of an allocation's region.
-inline size_t stateOffset() { return sizeof(RegionHeader); }
+inline size_t bitmapOffset() { return sizeof(RegionHeader); }
 inline size_t dataOffset(uint64_t Count) {
-  return (sizeof(RegionHeader) + Count * sizeof(int32_t) + 63) & ~size_t(63);
+  return (sizeof(RegionHeader) + (Count + 63) / 64 * 8 + 63) & ~size_t(63);
 }
 inline size_t regionLength(uint64_t Count, uint32_t ElemSize) {
   return dataOffset(Count) + Count * ElemSize;
 }
 
 /// A view of an allocation's region, in the owner or in a writer.
+///
+/// Whole bitmap words inside a range are read and written as plain words
+/// (vectorized): only the range's writer may set them, and processes share
+/// them like any shared-memory transport's flags, ordered by fences. The
+/// words at a range's ends may hold bits of other writers' elements, and
+/// are set with an atomic OR.
 struct RegionView {
   RegionHeader *Header = nullptr;
-  std::atomic<int32_t> *State = nullptr;
+  std::atomic<uint64_t> *Bits = nullptr;
   char *Data = nullptr;
-
-  int32_t *raw() const { return reinterpret_cast<int32_t *>(State); }
 
   static RegionView of(char *Base, uint64_t Count) {
     return {reinterpret_cast<RegionHeader *>(Base),
-            reinterpret_cast<std::atomic<int32_t> *>(Base + stateOffset()),
+            reinterpret_cast<std::atomic<uint64_t> *>(Base + bitmapOffset()),
             Base + dataOffset(Count)};
   }
+
+  bool written(uint64_t I) const {
+    return Bits[I / 64].load(std::memory_order_relaxed) >> (I % 64) & 1;
+  }
   /// The first element of [First, First + Count) that is written, or -1.
-  /// The states are read in bulk as plain words (vectorized): processes
-  /// share them like any shared-memory transport's flags, ordered by fences.
   int64_t firstWritten(uint64_t First, uint64_t Count) const {
-    const int32_t *Raw = raw() + First;
-    int32_t Any = 0;
-    for (uint64_t I = 0; I < Count; ++I)
-      Any |= Raw[I];
+    uint64_t End = First + Count;
+    uint64_t Any = 0;
+    forWords(First, End, [&](uint64_t W, uint64_t Mask) {
+      Any |= word(W) & Mask;
+    });
     if (Any)
-      for (uint64_t I = 0; I < Count; ++I)
-        if (Raw[I])
-          return int64_t(First + I);
+      for (uint64_t I = First; I < End; ++I)
+        if (written(I))
+          return int64_t(I);
     return -1;
   }
-  /// Marks [First, First + Count) written by Writer, after its data.
-  void publish(uint64_t First, uint64_t Count, int Writer) const {
+  /// Marks [First, First + Count) written, after its data.
+  void publish(uint64_t First, uint64_t Count) const {
     std::atomic_thread_fence(std::memory_order_release);
-    int32_t *Raw = raw() + First;
-    for (uint64_t I = 0; I < Count; ++I)
-      Raw[I] = Writer + 1;
+    forWords(First, First + Count, [&](uint64_t W, uint64_t Mask) {
+      if (Mask == ~uint64_t(0))
+        raw()[W] = Mask;
+      else
+        Bits[W].fetch_or(Mask, std::memory_order_relaxed);
+    });
     std::atomic_thread_fence(std::memory_order_release);
   }
   /// Advances Next over initialized elements up to End; whether all are.
   bool readyFrom(uint64_t &Next, uint64_t End) const {
-    while (Next < End && State[Next].load(std::memory_order_relaxed))
+    while (Next < End) {
+      uint64_t Word = word(Next / 64) >> (Next % 64);
+      if (Word == ~uint64_t(0) >> (Next % 64)) {
+        Next = (Next / 64 + 1) * 64; // the rest of this word is written
+        continue;
+      }
+      if (!(Word & 1))
+        break;
       ++Next;
+    }
+    if (Next > End)
+      Next = End;
     std::atomic_thread_fence(std::memory_order_acquire);
     return Next == End;
+  }
+
+private:
+  uint64_t *raw() const { return reinterpret_cast<uint64_t *>(Bits); }
+  uint64_t word(uint64_t W) const {
+    return Bits[W].load(std::memory_order_relaxed);
+  }
+  /// Calls F(word index, mask of the range's bits in it) for each word of
+  /// [First, End), with plain loops over the whole words in between.
+  template <class F> static void forWords(uint64_t First, uint64_t End, F &&Fn) {
+    if (First >= End)
+      return;
+    uint64_t FirstWord = First / 64, LastWord = (End - 1) / 64;
+    uint64_t Low = ~uint64_t(0) << (First % 64);
+    uint64_t High = ~uint64_t(0) >> (63 - (End - 1) % 64);
+    if (FirstWord == LastWord) {
+      Fn(FirstWord, Low & High);
+      return;
+    }
+    Fn(FirstWord, Low);
+    for (uint64_t W = FirstWord + 1; W < LastWord; ++W)
+      Fn(W, ~uint64_t(0));
+    Fn(LastWord, High);
   }
 };
 

@@ -44,7 +44,8 @@ enum : unsigned {
   MsgProbeReply = 8, ///< a process's state
   MsgDeadlock = 9,   ///< the coordinator found a deadlock: report and stop
   MsgDescribe = 10,  ///< where an allocation lives, to map it (LoadHeader)
-  MsgStored = 11     ///< doorbells: ranges written straight into memory
+  MsgStored = 11,    ///< doorbells: ranges written straight into memory
+  MsgFlush = 12      ///< the owner asks for the doorbells not sent yet
 };
 
 struct StoreHeader {
@@ -208,6 +209,10 @@ private:
   orbis_status_t storeMapped(const orbis_world_ptr_t &P,
                              const PeerAllocation &A, uint64_t First,
                              uint64_t Count, const void *Values);
+  /// A second write to the element of H.Conflict by rank From, whose first
+  /// writer's doorbell has not arrived: asks every process for its
+  /// doorbells; the one that names the first writer stops the job.
+  void conflictLocked(uint32_t Id, int From);
   /// Sends the doorbells not sent yet, to Owner or (Owner < 0) to all.
   void ringDoorbells(int Owner = -1);
   /// Waits for [First, First + Count) of an allocation of this process.
@@ -269,6 +274,12 @@ private:
   std::mutex M;
   std::condition_variable Changed;
   std::vector<ParkedLoad> Parked;
+  struct UnnamedConflict {
+    uint32_t Id;
+    uint64_t Element;
+    int From; ///< the second writer
+  };
+  std::vector<UnnamedConflict> Conflicts;
   std::unordered_map<uint64_t, Request *> Requests;
   std::map<std::pair<uint32_t, uint64_t>, LockState> Locks;
   uint64_t NextToken = 1;
@@ -305,7 +316,7 @@ orbis_status_t World::init() {
                                     {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
                                      MsgLock, MsgUnlock, MsgProbe,
                                      MsgProbeReply, MsgDeadlock, MsgDescribe,
-                                     MsgStored},
+                                     MsgStored, MsgFlush},
                                     &World::afterProgress, &World::place))
       return S;
     H.setSource(&Net);
@@ -392,6 +403,7 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
     }
     Net.progress();
     flushOutbox();
+    ringDoorbells(); // also what an owner's MsgFlush asks for
   }
 }
 
@@ -508,14 +520,27 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     return S;
   if (int(P.owner) == rank()) {
     std::string Why;
+    orbis_status_t S;
+    bool Unnamed = false; // the first writer's doorbell is on its way
     {
       std::lock_guard<std::mutex> L(M);
-      if (orbis_status_t S = H.store(P.id, First, Count, Values, rank(), Why)) {
-        std::fprintf(stderr, "orbis: rank %d: world store: %s\n", rank(),
-                     Why.c_str());
-        return S;
-      }
-      answerParkedLocked(P.id);
+      S = H.store(P.id, First, Count, Values, rank(), Why);
+      if (S == ORBIS_OK)
+        answerParkedLocked(P.id);
+      Unnamed = S == ORBIS_ERR_DOUBLE_WRITE && H.Conflict.Previous < 0;
+      if (Unnamed)
+        conflictLocked(P.id, rank());
+    }
+    if (Unnamed) {
+      // The doorbell names the first writer and stops the job (onStored);
+      // should it never come, say what is known.
+      flushOutbox();
+      std::this_thread::sleep_for(std::chrono::seconds(10));
+    }
+    if (S) {
+      std::fprintf(stderr, "orbis: rank %d: world store: %s\n", rank(),
+                   Why.c_str());
+      return S;
     }
     Changed.notify_all();
     flushOutbox();
@@ -523,8 +548,13 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
   }
   if (const PeerAllocation *A = peerAllocation(P))
     if (A->Mapped && A->Count == P.count && A->ElemSize == P.elem_size &&
-        A->View.Header->Id.load(std::memory_order_acquire) == P.id)
-      return storeMapped(P, *A, First, Count, Values);
+        A->View.Header->Id.load(std::memory_order_acquire) == P.id) {
+      if (A->View.firstWritten(First, Count) < 0)
+        return storeMapped(P, *A, First, Count, Values);
+      // A second write: the owner names both writers, and stops the job.
+      // It hears first of this process's own stores not told yet.
+      ringDoorbells(int(P.owner));
+    }
   StoreHeader Hdr{uint32_t(rank()), P.id, First, Count};
   return send(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values,
               Count * P.elem_size);
@@ -576,19 +606,10 @@ const PeerAllocation *World::peerAllocation(const orbis_world_ptr_t &P) {
 orbis_status_t World::storeMapped(const orbis_world_ptr_t &P,
                                   const PeerAllocation &A, uint64_t First,
                                   uint64_t Count, const void *Values) {
-  // Checked here, before any byte moves; two writers racing for an element
-  // are caught by the owner when the doorbells arrive.
-  int64_t Written = A.View.firstWritten(First, Count);
-  if (Written >= 0) {
-    int Previous = A.View.State[Written].load(std::memory_order_relaxed) - 1;
-    std::fprintf(stderr, "orbis: rank %d: world store into rank %u: %s\n",
-                 rank(), P.owner,
-                 doubleWriteMessage(uint64_t(Written), P.id, Previous, rank())
-                     .c_str());
-    return ORBIS_ERR_DOUBLE_WRITE;
-  }
+  // The caller found the elements unwritten; two writers racing for an
+  // element are caught by the owner when the doorbells arrive.
   std::memcpy(A.View.Data + First * A.ElemSize, Values, Count * A.ElemSize);
-  A.View.publish(First, Count, rank());
+  A.View.publish(First, Count);
   // Pairs with the fence of a thread that registers as a watcher and then
   // checks the states: one of the two sees the other.
   std::atomic_thread_fence(std::memory_order_seq_cst);
@@ -596,6 +617,19 @@ orbis_status_t World::storeMapped(const orbis_world_ptr_t &P,
   if (Peers.ring(P.owner, StoredRange{P.id, 0, First, Count}) || Watched)
     ringDoorbells(int(P.owner));
   return ORBIS_OK;
+}
+
+void World::conflictLocked(uint32_t Id, int From) {
+  Conflicts.push_back({Id, H.Conflict.Element, From});
+  uint32_t Me = uint32_t(rank());
+  std::lock_guard<std::mutex> L(OutboxMutex);
+  for (int Peer = 0; Peer < size(); ++Peer)
+    if (Peer != rank())
+      Outbox.push_back({Peer, MsgFlush,
+                        std::vector<char>(reinterpret_cast<char *>(&Me),
+                                          reinterpret_cast<char *>(&Me) +
+                                              sizeof Me),
+                        {}});
 }
 
 void World::ringDoorbells(int Owner) {
@@ -664,6 +698,7 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
     if (Net.active() && Round % 16 == 0) {
       Net.progress();
       flushOutbox();
+      ringDoorbells();
     } else {
       __builtin_ia32_pause();
     }
@@ -756,9 +791,11 @@ void *World::place(void *Ctx, unsigned Id, const void *Header,
   orbis_status_t Status;
   char *Dest = W->H.reserve(Hdr.Id, Hdr.First, Hdr.Count, int(Hdr.From), Why,
                             Status);
-  if (!Dest)
+  if (!Dest && (Status != ORBIS_ERR_DOUBLE_WRITE ||
+                W->H.Conflict.Previous >= 0))
     W->fatal("world store", int(Hdr.From), Why);
-  return Dest;
+  return Dest; // null: onStore finds the same conflict
+
 }
 
 void World::onStore(const StoreHeader &Hdr, const void *Data) {
@@ -768,10 +805,15 @@ void World::onStore(const StoreHeader &Hdr, const void *Data) {
     Allocation *A = H.find(Hdr.Id);
     bool InPlace = A && Hdr.First < A->Count &&
                    Data == A->View.Data + Hdr.First * A->ElemSize;
-    if (InPlace)
+    if (InPlace) {
       H.commit(Hdr.Id, Hdr.First, Hdr.Count, int(Hdr.From));
-    else if (H.store(Hdr.Id, Hdr.First, Hdr.Count, Data, int(Hdr.From), Why))
-      fatal("world store", int(Hdr.From), Why);
+    } else if (orbis_status_t S = H.store(Hdr.Id, Hdr.First, Hdr.Count, Data,
+                                          int(Hdr.From), Why)) {
+      if (S != ORBIS_ERR_DOUBLE_WRITE || H.Conflict.Previous >= 0)
+        fatal("world store", int(Hdr.From), Why);
+      conflictLocked(Hdr.Id, int(Hdr.From));
+      return;
+    }
     answerParkedLocked(Hdr.Id);
   }
   Changed.notify_all();
@@ -828,6 +870,11 @@ void World::onStored(const StoredHeader &Hdr, const void *Data,
       std::string Why;
       if (H.account(R.Id, R.First, R.Count, int(Hdr.From), Why))
         fatal("world store", int(Hdr.From), Why);
+      for (const UnnamedConflict &C : Conflicts)
+        if (C.Id == R.Id && C.Element >= R.First &&
+            C.Element - R.First < R.Count)
+          fatal("world store", C.From,
+                doubleWriteMessage(C.Element, C.Id, int(Hdr.From), C.From));
       answerParkedLocked(R.Id);
     }
   }

@@ -421,16 +421,36 @@ static void double_write(void) {
   sleep(5); // under a launcher the owner stops the job meanwhile
 }
 
-/// Two processes store one element of a third at the same moment. Each may
+/// Two processes store one element of a third at the same moment. Both may
 /// find the element unwritten and write it straight into shared memory: the
-/// owner then catches the second writer when the notices of the stores
-/// arrive. Either way the job stops with a message naming both writers.
+/// owner then catches the second writer when the doorbells of the stores
+/// arrive. Either way the owner stops the job naming both writers.
 static void double_write_race(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
   int v = rank;
   if (rank == 1 || rank == 2)
     orbis_world_store(x, 3, &v); // the later writer may fail here
   CHECK(orbis_world_barrier());
+  sleep(5); // the owner stops the job meanwhile
+}
+
+/// Rank 1 writes an element of rank 0 (over shared memory, straight into
+/// rank 0's memory; the doorbell that tells rank 0 goes later), then rank 0
+/// writes it too: rank 0 asks for the doorbells and names rank 1.
+static void double_write_unnamed(void) {
+  orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
+  int v = rank;
+  if (rank == 1)
+    CHECK(orbis_world_store(x, 0, &v)); // maps rank 0's memory
+  CHECK(orbis_world_barrier());         // sends every doorbell
+  if (rank == 1) {
+    CHECK(orbis_world_store(x, 1, &v));
+  } else if (rank == 0) {
+    // Within the 100 ms after which rank 1 sends its doorbells anyway.
+    usleep(10000);
+    CHECK(orbis_world_load(x, 1, &v));
+    CHECK(orbis_world_store(x, 1, &v));
+  }
   sleep(5); // the owner stops the job meanwhile
 }
 
@@ -469,6 +489,8 @@ int main(int argc, char **argv) {
       caching();
     else if (!strcmp(argv[a], "double-write"))
       double_write();
+    else if (!strcmp(argv[a], "double-write-unnamed"))
+      double_write_unnamed();
     else if (!strcmp(argv[a], "double-write-race"))
       double_write_race();
     else {
