@@ -40,8 +40,8 @@ orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
   // pages exist before anyone writes the data.
   std::memset(A.Memory.Base, 0, Length);
   A.View = RegionView::of(A.Memory.Base, Count);
+  A.View.Header->WakeAt.store(AnyElement, std::memory_order_relaxed);
   A.View.Header->Id.store(Id, std::memory_order_release);
-  A.Writer.assign(Count, -1);
   return orbis_world_ptr_t{uint32_t(Rank), Id, Count, ElemSize, 0};
 }
 
@@ -49,7 +49,7 @@ orbis_world_ptr_t Heap::createAtomic(int Rank, uint64_t Count) {
   orbis_world_ptr_t P = create(Rank, Count, sizeof(int64_t));
   Allocation &A = *find(P.id);
   A.Atomic = true;
-  A.Writer.assign(Count, Rank);
+  A.Writers.assign(0, Count, Rank);
   A.View.publish(0, Count);
   P.flags = ORBIS_WORLD_ATOMIC;
   return P;
@@ -137,22 +137,27 @@ orbis_status_t Heap::store(uint32_t Id, uint64_t First, uint64_t Count,
 orbis_status_t Heap::checkUnwritten(const Allocation &A, uint32_t Id,
                                     uint64_t First, uint64_t Count,
                                     int Writer, std::string &Why) {
-  for (uint64_t I = First; I < First + Count; ++I) {
-    // Written through a message or a doorbell (the owner's record), or
-    // straight into shared memory by a peer whose doorbell has not arrived
-    // yet (only the bit says so).
-    if (A.Writer[I] != -1 || A.View.written(I)) {
-      Conflict = {I, A.Writer[I] != -1 ? writerRank(A.Writer[I]) : -1};
-      if (Conflict.Previous >= 0)
-        Why = doubleWriteMessage(I, Id, Conflict.Previous, Writer);
-      else
-        Why = "element " + std::to_string(I) + " of allocation " +
-              std::to_string(Id) + " was written by a process on this "
-              "host and again by rank " + std::to_string(Writer);
-      return ORBIS_ERR_DOUBLE_WRITE;
-    }
+  // Written through a message or a doorbell (the owner's record), or
+  // straight into shared memory by a peer whose doorbell has not arrived
+  // yet (only the bit says so).
+  uint64_t I = 0;
+  int32_t Entry = -1;
+  bool Recorded = A.Writers.firstOverlap(First, First + Count, I, Entry);
+  int64_t Bit = A.View.firstWritten(First, Count);
+  if (!Recorded && Bit < 0)
+    return ORBIS_OK;
+  if (Bit >= 0 && (!Recorded || uint64_t(Bit) < I)) {
+    I = uint64_t(Bit);
+    Entry = A.Writers.at(I);
   }
-  return ORBIS_OK;
+  Conflict = {I, Entry != -1 ? writerRank(Entry) : -1};
+  if (Conflict.Previous >= 0)
+    Why = doubleWriteMessage(I, Id, Conflict.Previous, Writer);
+  else
+    Why = "element " + std::to_string(I) + " of allocation " +
+          std::to_string(Id) + " was written by a process on this "
+          "host and again by rank " + std::to_string(Writer);
+  return ORBIS_ERR_DOUBLE_WRITE;
 }
 
 char *Heap::reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
@@ -170,15 +175,13 @@ char *Heap::reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
   Status = checkUnwritten(A, Id, First, Count, Writer, Why);
   if (Status)
     return nullptr;
-  for (uint64_t I = First; I < First + Count; ++I)
-    A.Writer[I] = -(Writer + 2);
+  A.Writers.assign(First, First + Count, -(Writer + 2));
   return A.View.Data + First * A.ElemSize;
 }
 
 void Heap::commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer) {
   Allocation &A = *find(Id);
-  for (uint64_t I = First; I < First + Count; ++I)
-    A.Writer[I] = Writer;
+  A.Writers.assign(First, First + Count, Writer);
   A.View.publish(First, Count);
 }
 
@@ -187,14 +190,15 @@ orbis_status_t Heap::account(uint32_t Id, uint64_t First, uint64_t Count,
   if (orbis_status_t S = check(Id, First, Count, Why))
     return S;
   Allocation &A = *find(Id);
-  for (uint64_t I = First; I < First + Count; ++I) {
-    if (A.Writer[I] != -1) { // another writer's store or doorbell came first
-      Conflict = {I, writerRank(A.Writer[I])};
-      Why = doubleWriteMessage(I, Id, Conflict.Previous, Writer);
-      return ORBIS_ERR_DOUBLE_WRITE;
-    }
-    A.Writer[I] = Writer;
+  uint64_t I;
+  int32_t Entry;
+  if (A.Writers.firstOverlap(First, First + Count, I, Entry)) {
+    // Another writer's store or doorbell came first.
+    Conflict = {I, writerRank(Entry)};
+    Why = doubleWriteMessage(I, Id, Conflict.Previous, Writer);
+    return ORBIS_ERR_DOUBLE_WRITE;
   }
+  A.Writers.assign(First, First + Count, Writer);
   return ORBIS_OK;
 }
 

@@ -7,12 +7,13 @@
 /// Each allocation lives in a Region (region.h). Where the transport gives
 /// shared memory, processes on the same host write elements straight into
 /// it and tell the owner afterwards (Heap::account), so the owner keeps its
-/// own record of the writers, apart from the shared states, to catch two
+/// own record of the writers, apart from the shared bitmap, to catch two
 /// writers that raced for one element.
 #ifndef ORBIS_WORLD_SRC_HEAP_H
 #define ORBIS_WORLD_SRC_HEAP_H
 
 #include "region.h"
+#include "writer_record.h"
 
 #include <orbis/world.h>
 
@@ -38,7 +39,7 @@ struct Allocation {
   RegionView View;
   /// Rank that wrote each element, as the owner knows it; -1: none;
   /// -(rank + 2): being received straight into place from that rank.
-  std::vector<int32_t> Writer;
+  WriterRecord Writers;
   bool Atomic = false; ///< world integers: mutable through atomics
   bool Shared = false; ///< in memory that peers on this host can map
 };

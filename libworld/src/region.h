@@ -29,9 +29,14 @@ struct alignas(64) RegionHeader {
   /// holding an old mapping falls back to a message (and its error).
   std::atomic<uint32_t> Id;
   /// Threads of the owner asleep on this allocation and loads parked at
-  /// the owner: while not 0, a writer tells the owner at once (doorbell).
+  /// the owner: while not 0, a writer of element WakeAt (or of any element,
+  /// AnyElement) tells the owner at once (doorbell).
   std::atomic<uint32_t> Watchers;
+  /// A lone watcher waits for a range: the last element of it not written
+  /// yet. Written in order, the range wakes it once, at its end.
+  std::atomic<uint64_t> WakeAt;
 };
+constexpr uint64_t AnyElement = ~uint64_t(0);
 
 /// Memory from the transport (shared on this host) or from the C heap.
 struct Region {
@@ -95,6 +100,44 @@ struct RegionView {
     });
     std::atomic_thread_fence(std::memory_order_release);
   }
+  /// A thread of the owner (or a load parked there) starts waiting for
+  /// Element: Element is what it waits for, AnyElement for anything. Then
+  /// it must check again: a writer either sees the watcher, or wrote
+  /// before the check.
+  void watch(uint64_t Element) const {
+    uint32_t Before = Header->Watchers.fetch_add(1, std::memory_order_seq_cst);
+    Header->WakeAt.store(Before ? AnyElement : Element,
+                         std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+  }
+  /// A lone watcher now waits for Element (the others keep AnyElement).
+  void rewatch(uint64_t Element) const {
+    uint64_t Current = Header->WakeAt.load(std::memory_order_relaxed);
+    if (Current != AnyElement && Current != Element)
+      Header->WakeAt.compare_exchange_strong(Current, Element,
+                                             std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+  }
+  void unwatch() const {
+    Header->Watchers.fetch_sub(1, std::memory_order_relaxed);
+  }
+  /// After a store of [First, First + Count) (published): whether a
+  /// watcher waits for it, so that the owner must hear of it now.
+  bool watched(uint64_t First, uint64_t Count) const {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    if (!Header->Watchers.load(std::memory_order_acquire))
+      return false;
+    uint64_t At = Header->WakeAt.load(std::memory_order_relaxed);
+    return At == AnyElement || (At >= First && At - First < Count);
+  }
+  /// The last element of [Next, End) not written yet (Next if none).
+  uint64_t lastUnwritten(uint64_t Next, uint64_t End) const {
+    for (uint64_t I = End; I > Next; --I)
+      if (!written(I - 1))
+        return I - 1;
+    return Next;
+  }
+
   /// Advances Next over initialized elements up to End; whether all are.
   bool readyFrom(uint64_t &Next, uint64_t End) const {
     while (Next < End) {

@@ -610,10 +610,7 @@ orbis_status_t World::storeMapped(const orbis_world_ptr_t &P,
   // element are caught by the owner when the doorbells arrive.
   std::memcpy(A.View.Data + First * A.ElemSize, Values, Count * A.ElemSize);
   A.View.publish(First, Count);
-  // Pairs with the fence of a thread that registers as a watcher and then
-  // checks the states: one of the two sees the other.
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-  bool Watched = A.View.Header->Watchers.load(std::memory_order_relaxed) != 0;
+  bool Watched = A.View.watched(First, Count);
   if (Peers.ring(P.owner, StoredRange{P.id, 0, First, Count}) || Watched)
     ringDoorbells(int(P.owner));
   return ORBIS_OK;
@@ -706,8 +703,10 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
   }
   orbis_status_t Status = ORBIS_OK;
   if (!Done) {
-    // From now on writers ring the doorbell, which wakes this thread.
-    View.Header->Watchers.fetch_add(1, std::memory_order_seq_cst);
+    // From now on the writer of the last element still missing rings the
+    // doorbell, which wakes this thread.
+    uint64_t End = First + Count;
+    View.watch(View.lastUnwritten(Next, End));
     WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
     waitUntil(
         [&] {
@@ -715,12 +714,15 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
             Status = ORBIS_ERR_UNKNOWN_ALLOCATION;
             return true;
           }
-          return View.readyFrom(Next, First + Count);
+          if (View.readyFrom(Next, End))
+            return true;
+          View.rewatch(View.lastUnwritten(Next, End));
+          return View.readyFrom(Next, End);
         },
         Site);
     std::lock_guard<std::mutex> L(M);
     if (Status == ORBIS_OK)
-      View.Header->Watchers.fetch_sub(1, std::memory_order_relaxed);
+      View.unwatch();
   }
   if (Status == ORBIS_OK && Values)
     std::memcpy(Values, View.Data + First * P.elem_size, Count * P.elem_size);
@@ -830,7 +832,7 @@ void World::onLoad(const LoadHeader &Hdr) {
   }
   // Parked: peers writing straight into the region now ring the doorbell.
   // Checked again after that, for a store that came in meanwhile.
-  H.find(Hdr.Id)->View.Header->Watchers.fetch_add(1, std::memory_order_seq_cst);
+  H.find(Hdr.Id)->View.watch(AnyElement);
   Parked.push_back({int(Hdr.From), Hdr.Id, Hdr.First, Hdr.Count, Hdr.Token,
                     Hdr.First});
   answerParkedLocked(Hdr.Id);
@@ -1077,7 +1079,7 @@ void World::answerParkedLocked(uint32_t Id) {
     ParkedLoad &P = Parked[I];
     if (P.Id == Id && H.readyFrom(P.Id, P.Next, P.First + P.Count)) {
       queueReplyLocked(P.From, P.Token, P.Id, P.First, P.Count);
-      H.find(Id)->View.Header->Watchers.fetch_sub(1, std::memory_order_relaxed);
+      H.find(Id)->View.unwatch();
       Parked[I] = Parked.back();
       Parked.pop_back();
     } else {
