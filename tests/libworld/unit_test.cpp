@@ -1,0 +1,128 @@
+/// \file
+/// Unit tests of libworld's bookkeeping that needs no second process: the
+/// owner's record of writers (spans) and the bitmap of initialized elements
+/// in an allocation's region.
+#include "region.h"
+#include "writer_record.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace orbis::world;
+
+TEST(WriterRecord, EmptyHasNoWriter) {
+  WriterRecord R;
+  uint64_t E = 7;
+  int32_t Entry = 7;
+  EXPECT_EQ(R.at(0), -1);
+  EXPECT_FALSE(R.firstOverlap(0, 100, E, Entry));
+}
+
+TEST(WriterRecord, RangesAndOverlaps) {
+  WriterRecord R;
+  R.assign(10, 20, 3);
+  EXPECT_EQ(R.at(9), -1);
+  EXPECT_EQ(R.at(10), 3);
+  EXPECT_EQ(R.at(19), 3);
+  EXPECT_EQ(R.at(20), -1);
+  uint64_t E;
+  int32_t Entry;
+  EXPECT_FALSE(R.firstOverlap(0, 10, E, Entry));
+  EXPECT_FALSE(R.firstOverlap(20, 30, E, Entry));
+  ASSERT_TRUE(R.firstOverlap(5, 11, E, Entry));
+  EXPECT_EQ(E, 10u);
+  EXPECT_EQ(Entry, 3);
+  ASSERT_TRUE(R.firstOverlap(15, 40, E, Entry));
+  EXPECT_EQ(E, 15u);
+}
+
+TEST(WriterRecord, ReplacesPartsAndSplits) {
+  WriterRecord R;
+  R.assign(0, 100, -4); // being received from rank 2
+  R.assign(40, 60, 2);  // part of it arrived
+  EXPECT_EQ(R.at(39), -4);
+  EXPECT_EQ(R.at(40), 2);
+  EXPECT_EQ(R.at(59), 2);
+  EXPECT_EQ(R.at(60), -4);
+  EXPECT_EQ(R.at(99), -4);
+  R.assign(0, 100, 2);
+  for (uint64_t I : {0u, 39u, 40u, 60u, 99u})
+    EXPECT_EQ(R.at(I), 2);
+}
+
+TEST(WriterRecord, MatchesAnArrayOfWriters) {
+  // Random assignments against one entry per element.
+  WriterRecord R;
+  std::vector<int32_t> Expected(300, -1);
+  uint64_t Seed = 12345;
+  auto next = [&] { return (Seed = Seed * 6364136223846793005ull + 1) >> 33; };
+  for (int Step = 0; Step < 2000; ++Step) {
+    uint64_t First = next() % 300, End = First + next() % 40;
+    if (End > 300)
+      End = 300;
+    int32_t Entry = int32_t(next() % 4);
+    R.assign(First, End, Entry);
+    for (uint64_t I = First; I < End; ++I)
+      Expected[I] = Entry;
+    for (uint64_t I = 0; I < 300; ++I)
+      ASSERT_EQ(R.at(I), Expected[I]) << "element " << I << " step " << Step;
+  }
+}
+
+namespace {
+/// A region of Count elements of 8 bytes, zeroed as the owner makes it.
+struct TestRegion {
+  explicit TestRegion(uint64_t Count)
+      : Memory(regionLength(Count, 8) / 8 + 1, 0),
+        View(RegionView::of(reinterpret_cast<char *>(Memory.data()), Count)) {
+    View.Header->WakeAt.store(AnyElement);
+  }
+  std::vector<uint64_t> Memory;
+  RegionView View;
+};
+} // namespace
+
+TEST(RegionBitmap, PublishMarksExactlyTheRange) {
+  TestRegion T(300);
+  T.View.publish(5, 130); // edge words and one whole word
+  for (uint64_t I = 0; I < 300; ++I)
+    EXPECT_EQ(T.View.written(I), I >= 5 && I < 135) << I;
+  EXPECT_EQ(T.View.firstWritten(0, 5), -1);
+  EXPECT_EQ(T.View.firstWritten(0, 6), 5);
+  EXPECT_EQ(T.View.firstWritten(134, 10), 134);
+  EXPECT_EQ(T.View.firstWritten(135, 165), -1);
+}
+
+TEST(RegionBitmap, ReadyFromAdvancesOverWrittenElements) {
+  TestRegion T(300);
+  T.View.publish(0, 70);
+  uint64_t Next = 3;
+  EXPECT_FALSE(T.View.readyFrom(Next, 200));
+  EXPECT_EQ(Next, 70u);
+  T.View.publish(70, 1);
+  EXPECT_FALSE(T.View.readyFrom(Next, 200));
+  EXPECT_EQ(Next, 71u);
+  T.View.publish(71, 229);
+  EXPECT_TRUE(T.View.readyFrom(Next, 200));
+  EXPECT_EQ(Next, 200u);
+  uint64_t Small = 10;
+  EXPECT_TRUE(T.View.readyFrom(Small, 12));
+  EXPECT_EQ(Small, 12u);
+}
+
+TEST(RegionBitmap, LastUnwrittenAndWatchers) {
+  TestRegion T(100);
+  EXPECT_EQ(T.View.lastUnwritten(0, 100), 99u);
+  T.View.publish(90, 10);
+  EXPECT_EQ(T.View.lastUnwritten(0, 100), 89u);
+  EXPECT_FALSE(T.View.watched(0, 100)); // nobody waits
+  T.View.watch(89);
+  EXPECT_FALSE(T.View.watched(0, 89)); // not the element it waits for
+  EXPECT_TRUE(T.View.watched(80, 10));
+  T.View.watch(5); // a second watcher: any store wakes
+  EXPECT_TRUE(T.View.watched(0, 1));
+  T.View.unwatch();
+  T.View.unwatch();
+  EXPECT_FALSE(T.View.watched(80, 10));
+}
