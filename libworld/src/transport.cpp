@@ -327,6 +327,63 @@ orbis_status_t Transport::send(int Peer, unsigned Id, const void *Header,
   return ORBIS_OK;
 }
 
+namespace {
+/// A posted message: the framed header and the data, kept until sent.
+struct PostedMessage {
+  Transport *Owner;
+  std::atomic<size_t> *Counter;
+  std::unique_ptr<char[]> Bytes;
+  size_t Length;
+};
+} // namespace
+
+void Transport::onPosted(void *Request, ucs_status_t, void *UserData) {
+  // A failed send needs nothing more here: a dead peer stops the job
+  // through onPeerError.
+  std::unique_ptr<PostedMessage> M(static_cast<PostedMessage *>(UserData));
+  M->Counter->fetch_sub(M->Length);
+  if (Request)
+    ucp_request_free(Request);
+}
+
+orbis_status_t Transport::post(int Peer, unsigned Id, const void *Header,
+                               size_t HeaderLength, const void *Data,
+                               size_t Length) {
+  if (HeaderLength > MaxHeader)
+    return ORBIS_ERR_INVALID;
+  while (Posted.load() > PostLimit)
+    ucp_worker_progress(Worker);
+  size_t Framed = sizeof JobToken + HeaderLength;
+  auto *M = new PostedMessage{this, &Posted,
+                              std::unique_ptr<char[]>(new char[Framed + Length]),
+                              Framed + Length};
+  std::memcpy(M->Bytes.get(), &JobToken, sizeof JobToken);
+  std::memcpy(M->Bytes.get() + sizeof JobToken, Header, HeaderLength);
+  std::memcpy(M->Bytes.get() + Framed, Data, Length);
+  Posted.fetch_add(M->Length);
+  ucp_request_param_t Params = {};
+  Params.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS | UCP_OP_ATTR_FIELD_CALLBACK |
+                        UCP_OP_ATTR_FIELD_USER_DATA;
+  Params.flags = UCP_AM_SEND_FLAG_REPLY;
+  Params.cb.send = &Transport::onPosted;
+  Params.user_data = M;
+  ucs_status_ptr_t Req = ucp_am_send_nbx(Endpoints[Peer], Id, M->Bytes.get(),
+                                         Framed, M->Bytes.get() + Framed,
+                                         Length, &Params);
+  if (UCS_PTR_IS_ERR(Req)) {
+    onPosted(nullptr, UCS_PTR_STATUS(Req), M);
+    return ORBIS_ERR_TRANSPORT;
+  }
+  if (!Req) // sent already: no callback comes
+    onPosted(nullptr, UCS_OK, M);
+  return ORBIS_OK;
+}
+
+void Transport::flushPosted() {
+  while (Worker && Posted.load())
+    ucp_worker_progress(Worker);
+}
+
 void Transport::finalize() {
   if (!Worker)
     return;

@@ -73,6 +73,15 @@ public:
                size_t Length, void *&Handle);
   void detach(void *Handle);
 
+  /// Sends like send(), but returns at once: Header and Data are copied,
+  /// and the message goes on while the caller continues (large stores to
+  /// an owner that is not mapped here, pipelined). At most PostLimit bytes
+  /// are in flight; flushPosted() waits until none is.
+  orbis_status_t post(int Peer, unsigned Id, const void *Header,
+                      size_t HeaderLength, const void *Data, size_t Length);
+  void flushPosted();
+  static constexpr size_t PostLimit = size_t(64) << 20;
+
   /// One round of progress; whether anything happened.
   bool progress();
   bool active() const { return Worker != nullptr; }
@@ -97,6 +106,8 @@ private:
   std::vector<Handler> Handlers;
   uint64_t JobToken = 0;
   std::atomic<bool> WarnedForeign{false};
+  std::atomic<size_t> Posted{0}; ///< bytes of posted messages in flight
+  static void onPosted(void *Request, ucs_status_t Status, void *UserData);
   int Rank = 0;
   std::thread Progress;
   std::atomic<bool> Stop{false};

@@ -89,6 +89,13 @@ struct ElementOpHeader {
 constexpr uint32_t RootId = 1;
 constexpr uint64_t RootSlots = 64;
 
+/// Stores to an owner that is not mapped here of PostedStoreSize bytes and
+/// more are posted (Transport::post): smaller ones go out at once anyway,
+/// and above PostedStoreLimit, rendezvous one at a time is faster (over
+/// TCP on one host, 1 MiB: 2-3.5 GB/s against 1-1.4 GB/s posted).
+constexpr size_t PostedStoreSize = 1024;
+constexpr size_t PostedStoreLimit = size_t(512) << 10;
+
 /// Spins (with progress) before a waiting thread sleeps.
 constexpr unsigned SpinRounds = 2000;
 
@@ -124,6 +131,7 @@ public:
     if (!Ready)
       return ORBIS_ERR_NOT_INITIALIZED;
     ringDoorbells();
+    Net.flushPosted();
     return Boot.fence();
   }
   orbis_status_t mallocAtomic(uint64_t Count, orbis_world_ptr_t *Out);
@@ -340,6 +348,7 @@ orbis_status_t World::finalize() {
     return ORBIS_OK;
   Net.leaving();
   ringDoorbells();
+  Net.flushPosted();
   orbis_status_t S = Boot.fence();
   if (Watchdog.joinable()) {
     StopWatchdog.store(true);
@@ -555,9 +564,16 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
       // It hears first of this process's own stores not told yet.
       ringDoorbells(int(P.owner));
     }
+  // Large stores are posted: copied, then sent while the caller goes on, so
+  // that the stores of a tile row follow each other without waiting for
+  // the owner.
   StoreHeader Hdr{uint32_t(rank()), P.id, First, Count};
-  return send(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values,
-              Count * P.elem_size);
+  size_t Bytes = Count * P.elem_size;
+  if (Bytes < PostedStoreSize || Bytes > PostedStoreLimit)
+    return send(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values, Bytes);
+  ++Sent;
+  ++DataSent;
+  return Net.post(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values, Bytes);
 }
 
 const PeerAllocation *World::peerAllocation(const orbis_world_ptr_t &P) {
