@@ -106,10 +106,22 @@ constexpr auto ProbeInterval = std::chrono::milliseconds(500);
 constexpr unsigned StableProbes = 3;
 
 /// What a waiting thread waits for, for reports.
+/// The calling thread's place in its source (orbis_world_set_site).
+thread_local const char *CallerFile = nullptr;
+thread_local unsigned CallerLine = 0;
+
 struct WaitSite {
   const char *Call;
   orbis_world_ptr_t Ptr;
   uint64_t First, Count;
+  const char *File = CallerFile;
+  unsigned Line = CallerLine;
+
+  /// "world load", or "world load at file.c:12" where the caller said.
+  std::string call() const {
+    return File ? std::string(Call) + " at " + File + ":" + std::to_string(Line)
+                : std::string(Call);
+  }
 };
 
 class World {
@@ -402,7 +414,7 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
           std::fprintf(stderr,
                        "orbis: rank %d: %s waited more than %g s for %s "
                        "(ORBIS_WORLD_TIMEOUT)\n",
-                       rank(), Site.Call, TimeoutSeconds,
+                       rank(), Site.call().c_str(), TimeoutSeconds,
                        describeLocked(Site).c_str());
           std::fflush(stderr);
           _exit(1);
@@ -493,7 +505,7 @@ void World::reportDeadlockAndStop() {
                          "for world memory that no process writes\n");
   for (const WaitSite *Site : Waits)
     std::fprintf(stderr, "orbis: deadlock: rank %d: %s waits for %s\n",
-                 rank(), Site->Call, describeLocked(*Site).c_str());
+                 rank(), Site->call().c_str(), describeLocked(*Site).c_str());
   std::fflush(stderr);
   // Give the other processes a moment to print their part.
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -1202,6 +1214,11 @@ orbis_status_t orbis_world_once_done(orbis_world_ptr_t done, uint64_t index) {
   const unsigned char One = 1;
   return done.elem_size == 1 ? TheWorld.store(done, index, 1, &One)
                              : ORBIS_ERR_INVALID;
+}
+
+void orbis_world_set_site(const char *file, unsigned line) {
+  orbis::world::CallerFile = file;
+  orbis::world::CallerLine = file ? line : 0;
 }
 
 void orbis_world_get_stats(orbis_world_stats_t *stats) {

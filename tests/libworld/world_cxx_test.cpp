@@ -31,6 +31,12 @@ int main(int argc, char **argv) {
   if (argc > 1 && !std::strcmp(argv[1], "out-of-bounds") && w.rank() == 0)
     next.store(16, 1.0); // one past the end: stops the program
   w.barrier();
+  if (argc > 1 && !std::strcmp(argv[1], "deadlock")) {
+    // Nobody writes element 15: the report names this line.
+    double never = data.load(15);
+    std::fprintf(stderr, "rank %d: load returned %g\n", w.rank(), never);
+    return 4;
+  }
   if (w.rank() == 0)
     std::printf("PASS %d processes\n", w.size());
   return 0;

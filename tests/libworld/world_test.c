@@ -343,6 +343,7 @@ static void killed_peer(void) {
 static void deadlock(void) {
   orbis_world_ptr_t x = shared_from_zero(8, sizeof(int), 13);
   int v;
+  orbis_world_set_site(__FILE__, __LINE__ + 1); // the report names the load
   CHECK(orbis_world_load(x, 5, &v));
   fprintf(stderr, "rank %d: load returned, it should not\n", rank);
   exit(4);

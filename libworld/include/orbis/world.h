@@ -115,6 +115,14 @@ orbis_status_t orbis_world_once_done(orbis_world_ptr_t done, uint64_t index);
 /// Waits until every process of the world has reached the barrier.
 orbis_status_t orbis_world_barrier(void);
 
+/// Where the calling thread is in its source (file and line), named with
+/// what it waits for in deadlock and timeout reports. It holds for the
+/// thread's later calls until set again; `file` must outlive them (a string
+/// literal such as __FILE__), and NULL forgets it. The C++ layer sets it for
+/// each call it makes; C code may write
+/// `orbis_world_set_site(__FILE__, __LINE__);` before a call that can wait.
+void orbis_world_set_site(const char *file, unsigned line);
+
 /// Counters of this process's world-memory traffic, for tests and tuning.
 typedef struct orbis_world_stats {
   uint64_t messages_sent;     ///< active messages sent to other processes

@@ -36,6 +36,12 @@ namespace orbis {
   std::exit(1);
 }
 
+/// The caller's place in its source, passed as default arguments
+/// (`file = __builtin_FILE(), line = __builtin_LINE()`, GCC and Clang): a
+/// deadlock or timeout report names the line that waits.
+#define ORBIS_WORLD_SITE                                                       \
+  const char *file = __builtin_FILE(), unsigned line = __builtin_LINE()
+
 /// Joins the world for the lifetime of the object.
 class world {
 public:
@@ -81,32 +87,40 @@ public:
     if (orbis_status_t s = orbis_world_store(root, slot, &p))
       world_fail("orbis_world_store", s, root, slot);
   }
-  static world_array fetch(int rank, int slot) {
+  static world_array fetch(int rank, int slot, ORBIS_WORLD_SITE) {
+    orbis_world_set_site(file, line);
     orbis_world_ptr_t root = orbis_world_root(rank), ptr;
     if (orbis_status_t s = orbis_world_load(root, slot, &ptr))
       world_fail("orbis_world_load", s, root, slot);
     return world_array(ptr);
   }
 
-  void store(uint64_t i, const T &value) const {
+  void store(uint64_t i, const T &value, ORBIS_WORLD_SITE) const {
+    orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_store(p, i, &value))
       world_fail("orbis_world_store", s, p, i);
   }
-  T load(uint64_t i) const {
+  T load(uint64_t i, ORBIS_WORLD_SITE) const {
+    orbis_world_set_site(file, line);
     T value;
     if (orbis_status_t s = orbis_world_load(p, i, &value))
       world_fail("orbis_world_load", s, p, i);
     return value;
   }
-  void store_range(uint64_t first, uint64_t count, const T *values) const {
+  void store_range(uint64_t first, uint64_t count, const T *values,
+                   ORBIS_WORLD_SITE) const {
+    orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_store_range(p, first, count, values))
       world_fail("orbis_world_store_range", s, p, first);
   }
-  void load_range(uint64_t first, uint64_t count, T *values) const {
+  void load_range(uint64_t first, uint64_t count, T *values,
+                  ORBIS_WORLD_SITE) const {
+    orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_load_range(p, first, count, values))
       world_fail("orbis_world_load_range", s, p, first);
   }
-  void wait_range(uint64_t first, uint64_t count) const {
+  void wait_range(uint64_t first, uint64_t count, ORBIS_WORLD_SITE) const {
+    orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_wait_range(p, first, count))
       world_fail("orbis_world_wait_range", s, p, first);
   }
@@ -122,8 +136,10 @@ private:
 /// Holds world lock `index` of an atomic allocation for a scope.
 class world_lock_guard {
 public:
-  world_lock_guard(const orbis_world_ptr_t &locks, uint64_t index)
+  world_lock_guard(const orbis_world_ptr_t &locks, uint64_t index,
+                   ORBIS_WORLD_SITE)
       : p(locks), i(index) {
+    orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_lock(p, i))
       world_fail("orbis_world_lock", s, p, i);
   }
