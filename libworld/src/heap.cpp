@@ -29,13 +29,7 @@ orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
   A.Count = Count;
   A.ElemSize = ElemSize;
   size_t Length = regionLength(Count, ElemSize);
-  A.Shared = Shared && Shared->map(Length, A.Memory);
-  if (!A.Shared) {
-    A.Memory.Base = static_cast<char *>(std::aligned_alloc(64, (Length + 63) & ~size_t(63)));
-    A.Memory.Length = Length;
-    if (!A.Memory.Base)
-      std::abort();
-  }
+  A.Memory = Pool.allocate(Length);
   // Zeroed (states uninitialized) and touched by the owner, so that the
   // pages exist before anyone writes the data.
   std::memset(A.Memory.Base, 0, Length);
@@ -73,11 +67,8 @@ orbis_status_t Heap::atomicAdd(uint32_t Id, uint64_t Index, int64_t Delta,
 void Heap::unmap(Allocation &A) {
   // A writer that still maps the region sees the id gone and asks the owner.
   A.View.Header->Id.store(0, std::memory_order_release);
-  if (A.Shared)
-    Shared->unmap(A.Memory);
-  else
-    std::free(A.Memory.Base);
-  A.Memory = Region();
+  Pool.release(A.Memory);
+  A.Memory = SegmentPool::Piece();
 }
 
 orbis_status_t Heap::release(uint32_t Id) {
@@ -93,6 +84,7 @@ void Heap::releaseAll() {
   for (auto &[Id, A] : Allocations)
     unmap(A);
   Allocations.clear();
+  Pool.releaseAll();
 }
 
 Allocation *Heap::find(uint32_t Id) {

@@ -13,6 +13,7 @@
 #define ORBIS_WORLD_SRC_HEAP_H
 
 #include "region.h"
+#include "segment_pool.h"
 #include "writer_record.h"
 
 #include <orbis/world.h>
@@ -24,24 +25,15 @@
 
 namespace orbis::world {
 
-/// Where allocations get their memory (the transport's shared memory).
-class MemorySource {
-public:
-  virtual ~MemorySource() = default;
-  virtual bool map(size_t Length, Region &R) = 0;
-  virtual void unmap(Region &R) = 0;
-};
-
 struct Allocation {
   uint64_t Count = 0;
   uint32_t ElemSize = 0;
-  Region Memory;
+  SegmentPool::Piece Memory;
   RegionView View;
   /// Rank that wrote each element, as the owner knows it; -1: none;
   /// -(rank + 2): being received straight into place from that rank.
   WriterRecord Writers;
   bool Atomic = false; ///< world integers: mutable through atomics
-  bool Shared = false; ///< in memory that peers on this host can map
 };
 
 class Heap {
@@ -52,7 +44,9 @@ public:
   ~Heap() { releaseAll(); }
 
   /// Allocations made from now on take their memory from `Source`.
-  void setSource(MemorySource *Source) { Shared = Source; }
+  void setSource(MemorySource *Source) { Pool.setSource(Source); }
+  /// The segment an allocation's region is in (see SegmentPool).
+  const Region *segment(uint64_t Id) const { return Pool.segment(Id); }
   /// A new allocation of the calling process (owner `Rank`).
   orbis_world_ptr_t create(int Rank, uint64_t Count, uint32_t ElemSize,
                            uint32_t FixedId = 0);
@@ -109,7 +103,7 @@ private:
 
   std::unordered_map<uint32_t, Allocation> Allocations;
   uint32_t NextId = 1;
-  MemorySource *Shared = nullptr;
+  SegmentPool Pool; ///< emptied by releaseAll(), with the allocations
 };
 
 /// "element I of allocation Id was written by rank A and again by rank B".

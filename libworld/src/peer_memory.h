@@ -28,6 +28,11 @@ struct PeerAllocation {
   RegionView View;
   uint64_t Count = 0;
   uint32_t ElemSize = 0;
+};
+
+/// A segment of another process mapped here (see SegmentPool).
+struct PeerSegment {
+  char *Local = nullptr;  ///< null: it cannot be mapped here
   void *Handle = nullptr; ///< the transport's mapping
 };
 
@@ -50,12 +55,31 @@ public:
     std::lock_guard<std::mutex> L(M);
     return &Entries.emplace(std::make_pair(Owner, Id), A).first->second;
   }
+  /// Segment Id of Owner: known (Found) or not.
+  PeerSegment segment(uint32_t Owner, uint64_t Id, bool &Found) {
+    std::lock_guard<std::mutex> L(M);
+    auto It = Segments.find({Owner, Id});
+    Found = It != Segments.end();
+    return Found ? It->second : PeerSegment();
+  }
+  /// Records S unless another thread mapped the segment meanwhile: returns
+  /// the entry kept; a mapping not kept is handed to Detach.
+  template <class F>
+  PeerSegment insertSegment(uint32_t Owner, uint64_t Id, const PeerSegment &S,
+                            F Detach) {
+    std::lock_guard<std::mutex> L(M);
+    auto [It, Inserted] = Segments.emplace(std::make_pair(Owner, Id), S);
+    if (!Inserted && S.Handle)
+      Detach(S.Handle);
+    return It->second;
+  }
   /// Forgets every entry, handing each mapping to Detach.
   template <class F> void clear(F Detach) {
     std::lock_guard<std::mutex> L(M);
-    for (auto &Entry : Entries)
+    for (auto &Entry : Segments)
       if (Entry.second.Handle)
         Detach(Entry.second.Handle);
+    Segments.clear();
     Entries.clear();
   }
 
@@ -92,6 +116,7 @@ private:
   static constexpr size_t BatchSize = 64;
   std::mutex M;
   std::map<std::pair<uint32_t, uint32_t>, PeerAllocation> Entries;
+  std::map<std::pair<uint32_t, uint64_t>, PeerSegment> Segments;
   std::vector<std::vector<StoredRange>> Pending; ///< by owner
   size_t PendingCount = 0;
 };

@@ -3,7 +3,6 @@
 #include "transport.h"
 
 #include <poll.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -221,7 +220,7 @@ void Transport::unmap(Region &R) {
 }
 
 char *Transport::attach(int Peer, const std::vector<char> &Key, uint64_t Base,
-                        size_t Length, void *&Handle) {
+                        void *&Handle) {
   Handle = nullptr;
   if (!Worker || Peer < 0 || size_t(Peer) >= Endpoints.size() ||
       !Endpoints[Peer])
@@ -235,12 +234,6 @@ char *Transport::attach(int Peer, const std::vector<char> &Key, uint64_t Base,
     return nullptr;
   }
   Handle = Rkey;
-  // The pages exist (the owner zeroed them): fill this process's page
-  // tables now, in one call, rather than by a fault per page while storing.
-  uintptr_t Page = uintptr_t(sysconf(_SC_PAGESIZE));
-  uintptr_t Start = reinterpret_cast<uintptr_t>(Local) & ~(Page - 1);
-  uintptr_t End = reinterpret_cast<uintptr_t>(Local) + Length;
-  madvise(reinterpret_cast<void *>(Start), End - Start, MADV_POPULATE_WRITE);
   return static_cast<char *>(Local);
 }
 

@@ -65,12 +65,11 @@ public:
   /// Memory for an allocation, with the key peers map it with.
   bool map(size_t Length, Region &R) override;
   void unmap(Region &R) override;
-  /// Maps Peer's region (packed key Key, Length bytes at address Base
-  /// there), page tables filled: the
+  /// Maps Peer's region (packed key Key, at address Base there): the
   /// local address of Base, or null when Peer's memory cannot be mapped
   /// here (another host, TCP); `Handle` is what detach() releases.
   char *attach(int Peer, const std::vector<char> &Key, uint64_t Base,
-               size_t Length, void *&Handle);
+               void *&Handle);
   void detach(void *Handle);
 
   /// Sends like send(), but returns at once: Header and Data are copied,

@@ -61,8 +61,10 @@ struct ReplyHeader {
 };
 /// The answer to MsgDescribe, followed by the region's packed key.
 struct DescribeReply {
-  uint64_t Base;  ///< address of the region at the owner; 0: not mappable
-  uint64_t Count;
+  uint64_t Segment; ///< the region's segment; 0: not mappable (or unknown)
+  uint64_t Base;    ///< the segment's address at the owner
+  uint64_t Offset;  ///< the region's offset in it
+  uint64_t Count;   ///< 0: no such allocation
   uint32_t ElemSize, KeyLength;
 };
 constexpr size_t MaxKeyLength = 1024;
@@ -614,16 +616,24 @@ const PeerAllocation *World::peerAllocation(const orbis_world_ptr_t &P) {
   if (Req.Got < sizeof D)
     return nullptr;
   std::memcpy(&D, Answer.data(), sizeof D);
-  if (D.Base == 0 && D.Count == 0)
+  if (D.Count == 0)
     return nullptr; // unknown allocation: the message path reports it
   PeerAllocation A;
   A.Count = D.Count;
   A.ElemSize = D.ElemSize;
-  if (D.Base && sizeof D + D.KeyLength <= Req.Got) {
-    std::vector<char> Key(Answer.data() + sizeof D,
-                          Answer.data() + sizeof D + D.KeyLength);
-    if (char *Local = Net.attach(int(P.owner), Key, D.Base,
-                                   regionLength(D.Count, D.ElemSize), A.Handle)) {
+  if (D.Segment && sizeof D + D.KeyLength <= Req.Got) {
+    bool Known;
+    PeerSegment S = Peers.segment(P.owner, D.Segment, Known);
+    if (!Known) {
+      std::vector<char> Key(Answer.data() + sizeof D,
+                            Answer.data() + sizeof D + D.KeyLength);
+      S.Local = Net.attach(int(P.owner), Key, D.Base, S.Handle);
+      S = Peers.insertSegment(P.owner, D.Segment, S,
+                              [this](void *Handle) { Net.detach(Handle); });
+    }
+    if (S.Local) {
+      char *Local = S.Local + D.Offset;
+      prefault(Local, regionLength(D.Count, D.ElemSize));
       A.Mapped = true;
       A.View = RegionView::of(Local, D.Count);
     }
@@ -868,17 +878,19 @@ void World::onLoad(const LoadHeader &Hdr) {
 
 void World::onDescribe(const LoadHeader &Hdr) {
   std::vector<char> Answer(sizeof(DescribeReply));
-  DescribeReply D{0, 0, 0, 0};
+  DescribeReply D{0, 0, 0, 0, 0, 0};
   {
     std::lock_guard<std::mutex> L(M);
     if (Allocation *A = H.find(Hdr.Id)) {
       D.Count = A->Count;
       D.ElemSize = A->ElemSize;
-      if (A->Shared && !A->Atomic && A->Memory.Key.size() <= MaxKeyLength) {
-        D.Base = reinterpret_cast<uint64_t>(A->Memory.Base);
-        D.KeyLength = uint32_t(A->Memory.Key.size());
-        Answer.insert(Answer.end(), A->Memory.Key.begin(),
-                      A->Memory.Key.end());
+      const Region *S = H.segment(A->Memory.Segment);
+      if (S && !A->Atomic && S->Key.size() <= MaxKeyLength) {
+        D.Segment = A->Memory.Segment;
+        D.Base = reinterpret_cast<uint64_t>(S->Base);
+        D.Offset = A->Memory.Offset;
+        D.KeyLength = uint32_t(S->Key.size());
+        Answer.insert(Answer.end(), S->Key.begin(), S->Key.end());
       }
     }
     std::memcpy(Answer.data(), &D, sizeof D);

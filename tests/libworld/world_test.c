@@ -455,6 +455,38 @@ static void double_write_unnamed(void) {
   sleep(5); // the owner stops the job meanwhile
 }
 
+/// Many allocations (several shared segments) and one larger than a
+/// segment, written by the next process in a ring and checked by their
+/// owner, then freed.
+static void many_allocations(void) {
+  enum { N = 600, LEN = 2048, BIG = 300000 };
+  orbis_world_ptr_t mine[N + 1], list, theirs;
+  for (int a = 0; a < N + 1; a++)
+    CHECK(orbis_world_malloc(a == N ? BIG : LEN, sizeof(int), &mine[a]));
+  CHECK(orbis_world_malloc(N + 1, sizeof(orbis_world_ptr_t), &list));
+  CHECK(orbis_world_store_range(list, 0, N + 1, mine));
+  CHECK(orbis_world_store(orbis_world_root(rank), 40, &list));
+  CHECK(orbis_world_load(orbis_world_root((rank + 1) % size), 40, &theirs));
+  static int values[BIG];
+  for (int a = 0; a < N + 1; a++) {
+    orbis_world_ptr_t target;
+    CHECK(orbis_world_load(theirs, a, &target));
+    for (int j = 0; j < (int)target.count; j++)
+      values[j] = a * 7 + j + rank;
+    CHECK(orbis_world_store_range(target, 0, target.count, values));
+  }
+  int writer = (rank + size - 1) % size;
+  for (int a = 0; a < N + 1; a++) {
+    CHECK(orbis_world_load_range(mine[a], 0, mine[a].count, values));
+    for (int j = 0; j < (int)mine[a].count; j++)
+      EXPECT(values[j] == a * 7 + j + writer);
+  }
+  CHECK(orbis_world_barrier());
+  for (int a = 0; a < N + 1; a++)
+    CHECK(orbis_world_free(mine[a]));
+  CHECK(orbis_world_barrier());
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -490,6 +522,8 @@ int main(int argc, char **argv) {
       caching();
     else if (!strcmp(argv[a], "double-write"))
       double_write();
+    else if (!strcmp(argv[a], "many-allocations"))
+      many_allocations();
     else if (!strcmp(argv[a], "double-write-unnamed"))
       double_write_unnamed();
     else if (!strcmp(argv[a], "double-write-race"))

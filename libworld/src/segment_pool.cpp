@@ -1,0 +1,78 @@
+/// \file
+/// Segments of shared memory for allocations (see segment_pool.h).
+#include "segment_pool.h"
+
+#include <cstdlib>
+
+namespace orbis::world {
+namespace {
+size_t roundUp(size_t Length) { return (Length + 63) & ~size_t(63); }
+} // namespace
+
+uint64_t SegmentPool::newSegment(size_t Length) {
+  Region R;
+  if (!Source || !Source->map(Length, R))
+    return 0;
+  uint64_t Id = NextId++;
+  Segments[Id].Memory = std::move(R);
+  return Id;
+}
+
+SegmentPool::Piece SegmentPool::allocate(size_t Length) {
+  Length = roundUp(Length);
+  uint64_t Id = 0;
+  if (Length > SharedMax) {
+    Id = newSegment(Length);
+  } else {
+    auto It = Segments.find(Current);
+    if (It == Segments.end() ||
+        It->second.Memory.Length - It->second.Used < Length) {
+      // The old current segment goes once its regions are freed.
+      if (It != Segments.end() && It->second.Live == 0) {
+        Source->unmap(It->second.Memory);
+        Segments.erase(It);
+      }
+      Current = newSegment(SegmentSize);
+    }
+    Id = Current;
+  }
+  if (!Id) {
+    void *Private = std::aligned_alloc(64, Length);
+    if (!Private)
+      std::abort();
+    return {static_cast<char *>(Private), 0, 0};
+  }
+  Segment &S = Segments[Id];
+  Piece P{S.Memory.Base + S.Used, Id, S.Used};
+  S.Used += Length;
+  ++S.Live;
+  return P;
+}
+
+void SegmentPool::release(const Piece &P) {
+  if (!P.Segment) {
+    std::free(P.Base);
+    return;
+  }
+  auto It = Segments.find(P.Segment);
+  if (It == Segments.end())
+    return;
+  if (--It->second.Live == 0 && P.Segment != Current) {
+    Source->unmap(It->second.Memory);
+    Segments.erase(It);
+  }
+}
+
+const Region *SegmentPool::segment(uint64_t Id) const {
+  auto It = Segments.find(Id);
+  return It == Segments.end() ? nullptr : &It->second.Memory;
+}
+
+void SegmentPool::releaseAll() {
+  for (auto &Entry : Segments)
+    Source->unmap(Entry.second.Memory);
+  Segments.clear();
+  Current = 0;
+}
+
+} // namespace orbis::world

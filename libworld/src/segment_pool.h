@@ -1,0 +1,72 @@
+/// \file
+/// Where the regions of allocations come from. With a transport, memory is
+/// mapped in *segments* that peers on the host can map too; small regions
+/// share 4 MiB segments (one mapping, one key and one attach per peer for
+/// many allocations: segments are few, and mapping one costs syscalls),
+/// large ones get a segment each. A segment goes when its last region is
+/// freed. Without a transport, or when mapping fails, regions are private
+/// memory (segment 0).
+#ifndef ORBIS_WORLD_SRC_SEGMENT_POOL_H
+#define ORBIS_WORLD_SRC_SEGMENT_POOL_H
+
+#include "region.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+
+namespace orbis::world {
+
+/// Where shared memory comes from (the transport).
+class MemorySource {
+public:
+  virtual ~MemorySource() = default;
+  virtual bool map(size_t Length, Region &R) = 0;
+  virtual void unmap(Region &R) = 0;
+};
+
+class SegmentPool {
+public:
+  /// A region: its address here, its segment (0: private memory) and its
+  /// offset there.
+  struct Piece {
+    char *Base = nullptr;
+    uint64_t Segment = 0;
+    size_t Offset = 0;
+  };
+
+  SegmentPool() = default;
+  SegmentPool(const SegmentPool &) = delete;
+  SegmentPool &operator=(const SegmentPool &) = delete;
+  ~SegmentPool() { releaseAll(); }
+
+  void setSource(MemorySource *S) { Source = S; }
+  /// Length bytes, 64-byte aligned, not zeroed.
+  Piece allocate(size_t Length);
+  void release(const Piece &P);
+  /// The mapping of segment Id (not 0), or null.
+  const Region *segment(uint64_t Id) const;
+  /// Unmaps every segment (before the transport goes away).
+  void releaseAll();
+
+  static constexpr size_t SegmentSize = size_t(4) << 20;
+  /// Regions above this get a segment of their own.
+  static constexpr size_t SharedMax = size_t(1) << 20;
+
+private:
+  struct Segment {
+    Region Memory;
+    size_t Used = 0;
+    unsigned Live = 0;
+  };
+  uint64_t newSegment(size_t Length);
+
+  std::unordered_map<uint64_t, Segment> Segments;
+  uint64_t NextId = 1;
+  uint64_t Current = 0; ///< the segment small regions are carved from
+  MemorySource *Source = nullptr;
+};
+
+} // namespace orbis::world
+
+#endif
