@@ -13,6 +13,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev python3 python3-psutil hyperfine
   # world memory (libworld) and launchers
   libucx-dev ucx-utils libpmix-dev openmpi-bin libopenmpi-dev
+  # Slurm, for the srun --mpi=pmix test (a private instance the test starts)
+  slurmctld slurmd slurm-client munge
 )
 
 missing=()
