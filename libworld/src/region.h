@@ -102,16 +102,21 @@ struct RegionView {
           return int64_t(I);
     return -1;
   }
-  /// Marks [First, First + Count) written, after its data.
-  void publish(uint64_t First, uint64_t Count) const {
+  /// Marks [First, First + Count) written, after its data. Returns
+  /// whether the last bitmap write was a sequentially consistent RMW (a
+  /// partial word), which watched() then needs no fence after.
+  bool publish(uint64_t First, uint64_t Count) const {
     std::atomic_thread_fence(std::memory_order_release);
+    bool Rmw = false;
     forWords(First, First + Count, [&](uint64_t W, uint64_t Mask) {
-      if (Mask == ~uint64_t(0))
-        raw()[W] = Mask;
+      Rmw = Mask != ~uint64_t(0);
+      if (Rmw)
+        Bits[W].fetch_or(Mask, std::memory_order_seq_cst);
       else
-        Bits[W].fetch_or(Mask, std::memory_order_relaxed);
+        raw()[W] = Mask;
     });
     std::atomic_thread_fence(std::memory_order_release);
+    return Rmw;
   }
   /// A thread of the owner (or a load parked there) starts waiting for
   /// Element: Element is what it waits for, AnyElement for anything. Then
@@ -134,11 +139,13 @@ struct RegionView {
   void unwatch() const {
     Header->Watchers.fetch_sub(1, std::memory_order_relaxed);
   }
-  /// After a store of [First, First + Count) (published): whether a
-  /// watcher waits for it, so that the owner must hear of it now.
-  bool watched(uint64_t First, uint64_t Count) const {
-    std::atomic_thread_fence(std::memory_order_seq_cst);
-    if (!Header->Watchers.load(std::memory_order_acquire))
+  /// After a store of [First, First + Count) (published; `Fenced`: by a
+  /// sequentially consistent RMW last): whether a watcher waits for it, so
+  /// that the owner must hear of it now.
+  bool watched(uint64_t First, uint64_t Count, bool Fenced = false) const {
+    if (!Fenced)
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+    if (!Header->Watchers.load(std::memory_order_seq_cst))
       return false;
     uint64_t At = Header->WakeAt.load(std::memory_order_relaxed);
     return At == AnyElement || (At >= First && At - First < Count);

@@ -227,6 +227,8 @@ private:
   /// Allocation P of another process as this one sees it: asks its owner
   /// the first time. Null for world integers and when it cannot be asked.
   const PeerAllocation *peerAllocation(const orbis_world_ptr_t &P);
+  /// Asks P's owner where P lives, and maps it when it can.
+  const PeerAllocation *describe(const orbis_world_ptr_t &P);
   /// A store straight into the owner's region, mapped here.
   orbis_status_t storeMapped(const orbis_world_ptr_t &P,
                              const PeerAllocation &A, uint64_t First,
@@ -291,6 +293,8 @@ private:
   Heap H;
   Cache Remote; ///< guarded by M
   PeerMemory Peers;
+  /// Incremented by finalize: what threads remember of Peers is stale.
+  std::atomic<uint64_t> Generation{1};
   std::atomic<uint64_t> Sent{0}, Received{0}, CacheHits{0};
   bool Ready = false;
   std::mutex M;
@@ -371,6 +375,7 @@ orbis_status_t World::finalize() {
   }
   // Nobody writes or reads world memory any more: release the mappings
   // before UCX goes away.
+  ++Generation;
   Peers.clear([this](void *Handle) { Net.detach(Handle); });
   {
     std::lock_guard<std::mutex> L(M);
@@ -593,8 +598,26 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
 const PeerAllocation *World::peerAllocation(const orbis_world_ptr_t &P) {
   if (P.flags & ORBIS_WORLD_ATOMIC)
     return nullptr;
-  if (const PeerAllocation *Known = Peers.find(P.owner, P.id))
-    return Known;
+  // The allocation this thread stored into last, without the lock: a tile
+  // row is stored range after range into one allocation. Entries live
+  // until finalize, which starts a new generation.
+  thread_local struct {
+    uint64_t Generation = 0;
+    uint32_t Owner = 0, Id = 0;
+    const PeerAllocation *Entry = nullptr;
+  } Last;
+  if (Last.Entry && Last.Generation == Generation && Last.Owner == P.owner &&
+      Last.Id == P.id)
+    return Last.Entry;
+  const PeerAllocation *Known = Peers.find(P.owner, P.id);
+  if (!Known)
+    Known = describe(P);
+  if (Known)
+    Last = {Generation, P.owner, P.id, Known};
+  return Known;
+}
+
+const PeerAllocation *World::describe(const orbis_world_ptr_t &P) {
   std::vector<char> Answer(sizeof(DescribeReply) + MaxKeyLength);
   Request Req{Answer.data(), Answer.size(), P, 0, 0};
   Req.Cacheable = false;
@@ -647,8 +670,8 @@ orbis_status_t World::storeMapped(const orbis_world_ptr_t &P,
   // The caller found the elements unwritten; two writers racing for an
   // element are caught by the owner when the doorbells arrive.
   std::memcpy(A.View.Data + First * A.ElemSize, Values, Count * A.ElemSize);
-  A.View.publish(First, Count);
-  bool Watched = A.View.watched(First, Count);
+  bool Fenced = A.View.publish(First, Count);
+  bool Watched = A.View.watched(First, Count, Fenced);
   if (Peers.ring(P.owner, StoredRange{P.id, 0, First, Count}) || Watched)
     ringDoorbells(int(P.owner));
   return ORBIS_OK;
