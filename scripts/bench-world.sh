@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # WLAT and WBW of libworld against ucx_perftest on the same transport, in one
 # invocation: for UCX_TLS in shm and tcp, runs bench-world under mpirun with 2
-# processes, then ucx_perftest's ucp_am_lat, ucp_put_lat and ucp_put_bw (server
-# and client on this host), and prints the figures with their ratios.
-# Usage: scripts/bench-world.sh
+# processes, and ucx_perftest's ucp_am_lat, ucp_put_lat and ucp_put_bw (server
+# and client on this host), each REPS times (default 3), and prints the
+# medians (with min-max) and their ratios.
+# Usage: scripts/bench-world.sh [REPS]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${ORBIS_BUILD_DIR:-$root/build}"
+reps=${1:-3}
 "$root/scripts/build.sh" >/dev/null
 mpirun=(mpirun --oversubscribe)
 [ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
@@ -29,30 +31,52 @@ perftest() {
   esac
 }
 
+# Numbers on stdin -> "median min max".
+stats() {
+  sort -g | awk '{v[NR] = $1} END {
+    m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+    printf "%g %g %g\n", m, v[1], v[NR] }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2fx", (b > 0 ? a / b : 0)}'; }
+row() { # NAME "median min max" (orbis) "median min max" (peer) [bound stats]
+  read -r om olo ohi <<<"$2"
+  read -r pm plo phi <<<"$3"
+  printf '%-24s %10s %-19s %10s %-19s %7s' "$1" "$om" "($olo-$ohi)" "$pm" \
+    "($plo-$phi)" "$(ratio "$om" "$pm")"
+  if [ -n "${4:-}" ]; then
+    read -r bm _ _ <<<"$4"
+    printf '   bound %8s %6s' "$bm" "$(ratio "$om" "$bm")"
+  fi
+  echo
+}
+
 for tls in shm tcp; do
   export UCX_TLS="$tls,self"
-  echo "== UCX_TLS=$UCX_TLS"
-  out=$("${mpirun[@]}" -x UCX_TLS -x ORBIS_WORLD_DEADLOCK=0 -np 2 \
-        "$build/bin/bench-world" 20000)
-  wlat=$(awk '/^WLAT/ {print $2}' <<<"$out")     # median
-  wlat_avg=$(awk '/^WLAT/ {print $3}' <<<"$out") # average
-  am=$(perftest ucp_am_lat 8 20000)
-  put=$(perftest ucp_put_lat 8 20000)
-  printf '%-28s %10s %10s %8s\n' "figure" "orbis" "ucx" "ratio"
-  echo "# latencies: medians (perftest's typical); orbis average: $wlat_avg us"
-  printf '%-28s %10.3f %10.3f %7.2fx\n' "WLAT vs ucp_am_lat (us)" "$wlat" "$am" \
-    "$(awk -v a="$wlat" -v b="$am" 'BEGIN {print a / b}')"
-  printf '%-28s %10.3f %10.3f %7.2fx\n' "WLAT vs ucp_put_lat (us)" "$wlat" "$put" \
-    "$(awk -v a="$wlat" -v b="$put" 'BEGIN {print a / b}')"
+  echo "== UCX_TLS=$UCX_TLS, medians of $reps runs (min-max)"
+  outs=()
+  for _ in $(seq "$reps"); do
+    outs+=("$("${mpirun[@]}" -x UCX_TLS -x ORBIS_WORLD_DEADLOCK=0 -np 2 \
+              "$build/bin/bench-world" 20000)")
+  done
+  field() { # PATTERN COLUMN [KEY]: that column of every run's matching line
+    for out in "${outs[@]}"; do
+      awk -v p="$1" -v c="$2" -v k="${3:-}" \
+        '$1 == p && (k == "" || $2 == k) {print $c}' <<<"$out"
+    done
+  }
+  peer() { for _ in $(seq "$reps"); do perftest "$@"; done; }
+  printf '%-24s %30s %30s %7s\n' "figure" "orbis" "ucx_perftest" "ratio"
+  wlat=$(field WLAT 2 | stats)
+  row "WLAT/ucp_am_lat (us)" "$wlat" "$(peer ucp_am_lat 8 20000 | stats)"
+  row "WLAT/ucp_put_lat (us)" "$wlat" "$(peer ucp_put_lat 8 20000 | stats)"
+  echo "# WLAT averages (us): $(field WLAT 3 | stats)"
   # ucp_put_bw puts into the same buffer again and again (cache-resident);
   # world memory is written once, so WBW also shows its ratio to BOUND, a
   # memcpy into memory never written before (bench/world/world_bench.c).
-  while read -r _ bytes mbs; do
-    bw=$(perftest ucp_put_bw "$bytes" "$([ "$bytes" -ge 1048576 ] && echo 100 || echo 2000)")
-    bound=$(awk -v b="$bytes" '$1 == "BOUND" && $2 == b {print $3}' <<<"$out")
-    printf '%-28s %10.1f %10.1f %7.2fx   bound %8.1f %5.2fx\n' \
-      "WBW $bytes B (MB/s)" "$mbs" "$bw" \
-      "$(awk -v a="$mbs" -v b="$bw" 'BEGIN {print (b > 0 ? a / b : 0)}')" \
-      "$bound" "$(awk -v a="$mbs" -v b="$bound" 'BEGIN {print (b > 0 ? a / b : 0)}')"
-  done < <(grep '^WBW' <<<"$out")
+  for bytes in $(field WBW 2 | sort -un); do
+    iters=$([ "$bytes" -ge 1048576 ] && echo 100 || echo 2000)
+    row "WBW $bytes B (MB/s)" "$(field WBW 3 "$bytes" | stats)" \
+      "$(peer ucp_put_bw "$bytes" "$iters" | stats)" \
+      "$(field BOUND 3 "$bytes" | stats)"
+  done
 done

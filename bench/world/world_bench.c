@@ -6,8 +6,9 @@
 ///   rank 0's, and so on), in microseconds: the median over the round trips
 ///   (what ucx_perftest prints as "typical") and the average;
 /// - WBW: range store bandwidth from rank 0 into rank 1's allocation for range
-///   sizes from 8 B to 4 MiB (each store writes fresh elements: world memory
-///   is write-once), ending when rank 1 has seen the last range, in MB/s;
+///   sizes from 8 B to 4 MiB, 64 MiB per size from 4 KiB on (each store
+///   writes fresh elements: world memory is write-once), ending when rank 1
+///   has seen the last range, in MB/s;
 ///   the first store into each allocation (setting up access to it) is not
 ///   timed;
 /// - BOUND: memcpy into memory never written before (as world memory always
@@ -152,10 +153,10 @@ int main(int argc, char **argv) {
                                  65536, 262144, 1 << 20, 4 << 20};
   for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
     size_t bytes = sizes[k];
-    // About 64 MiB per size (at least 2000 stores): long enough to time.
+    // 64 MiB per size, twice the last-level cache of the machines measured
+    // (write-once data does not stay in cache), at most 20000 stores.
     size_t n = (64u << 20) / bytes;
-    int stores = n < 2000 ? (bytes >= (1u << 20) ? 16 : 2000)
-                          : (n > 20000 ? 20000 : (int)n);
+    int stores = n > 20000 ? 20000 : (int)n;
     bandwidth(rank, bytes, stores);
     if (rank == 0)
       bound(bytes, stores);
