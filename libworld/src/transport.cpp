@@ -357,7 +357,10 @@ orbis_status_t Transport::post(int Peer, unsigned Id, const void *Header,
   ucp_request_param_t Params = {};
   Params.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS | UCP_OP_ATTR_FIELD_CALLBACK |
                         UCP_OP_ATTR_FIELD_USER_DATA;
-  Params.flags = UCP_AM_SEND_FLAG_REPLY;
+  // Eager: the copy is ours already, and a rendezvous would add a round
+  // trip per message (over TCP, 64 KiB posted stores: 3-3.6 GB/s eager,
+  // 0.8-1 GB/s by rendezvous).
+  Params.flags = UCP_AM_SEND_FLAG_REPLY | UCP_AM_SEND_FLAG_EAGER;
   Params.cb.send = &Transport::onPosted;
   Params.user_data = M;
   ucs_status_ptr_t Req = ucp_am_send_nbx(Endpoints[Peer], Id, M->Bytes.get(),

@@ -73,8 +73,8 @@ public:
   void detach(void *Handle);
 
   /// Sends like send(), but returns at once: Header and Data are copied,
-  /// and the message goes on while the caller continues (large stores to
-  /// an owner that is not mapped here, pipelined). At most PostLimit bytes
+  /// and the message goes on, eagerly, while the caller continues (large
+  /// stores to an owner that is not mapped here, pipelined). At most PostLimit bytes
   /// are in flight; flushPosted() waits until none is.
   orbis_status_t post(int Peer, unsigned Id, const void *Header,
                       size_t HeaderLength, const void *Data, size_t Length);
