@@ -12,6 +12,7 @@
 #include "cache.h"
 #include "heap.h"
 #include "peer_memory.h"
+#include "stream_copy.h"
 #include "transport.h"
 
 #include <orbis/world.h>
@@ -669,7 +670,8 @@ orbis_status_t World::storeMapped(const orbis_world_ptr_t &P,
                                   uint64_t Count, const void *Values) {
   // The caller found the elements unwritten; two writers racing for an
   // element are caught by the owner when the doorbells arrive.
-  std::memcpy(A.View.Data + First * A.ElemSize, Values, Count * A.ElemSize);
+  copyForStore(A.View.Data + First * A.ElemSize,
+               static_cast<const char *>(Values), Count * A.ElemSize);
   bool Fenced = A.View.publish(First, Count);
   bool Watched = A.View.watched(First, Count, Fenced);
   if (Peers.ring(P.owner, StoredRange{P.id, 0, First, Count}) || Watched)

@@ -3,10 +3,13 @@
 /// owner's record of writers (spans) and the bitmap of initialized elements
 /// in an allocation's region.
 #include "region.h"
+#include "stream_copy.h"
 #include "writer_record.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <vector>
 
 using namespace orbis::world;
@@ -125,4 +128,29 @@ TEST(RegionBitmap, LastUnwrittenAndWatchers) {
   T.View.unwatch();
   T.View.unwatch();
   EXPECT_FALSE(T.View.watched(80, 10));
+}
+
+TEST(StreamCopy, CopiesEveryByteAtAnyAlignment) {
+  // Below and above StreamCopyMin, with the destination and the source at
+  // every offset in a 16-byte line, and lengths that leave a tail.
+  for (size_t Length : {size_t(100), StreamCopyMin - 1, StreamCopyMin,
+                        StreamCopyMin + 37}) {
+    std::vector<char> Source(Length + 16), Dest(Length + 32);
+    for (size_t I = 0; I < Source.size(); ++I)
+      Source[I] = char(I * 131 + 7);
+    for (size_t DestOffset : {0, 1, 8, 15})
+      for (size_t SourceOffset : {0, 3}) {
+        std::fill(Dest.begin(), Dest.end(), char(0x5a));
+        copyForStore(Dest.data() + DestOffset, Source.data() + SourceOffset,
+                     Length);
+        ASSERT_EQ(std::memcmp(Dest.data() + DestOffset,
+                              Source.data() + SourceOffset, Length),
+                  0)
+            << Length << " " << DestOffset << " " << SourceOffset;
+        for (size_t I = 0; I < DestOffset; ++I)
+          ASSERT_EQ(Dest[I], char(0x5a));
+        for (size_t I = DestOffset + Length; I < Dest.size(); ++I)
+          ASSERT_EQ(Dest[I], char(0x5a));
+      }
+  }
 }
