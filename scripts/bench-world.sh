@@ -50,13 +50,24 @@ row() { # NAME "median min max" (orbis) "median min max" (peer) [bound stats]
   echo
 }
 
+sizes="8 64 512 4096 65536 262144 1048576 4194304"
 for tls in shm tcp; do
   export UCX_TLS="$tls,self"
   echo "== UCX_TLS=$UCX_TLS, medians of $reps runs (min-max)"
+  # The runs of orbis and of the perftest alternate, so that both see the
+  # same conditions (on a VM, latency shifts between runs).
   outs=()
+  am=() put=()
+  declare -A bw=()
   for _ in $(seq "$reps"); do
     outs+=("$("${mpirun[@]}" -x UCX_TLS -x ORBIS_WORLD_DEADLOCK=0 -np 2 \
               "$build/bin/bench-world" 20000)")
+    am+=("$(perftest ucp_am_lat 8 20000)")
+    put+=("$(perftest ucp_put_lat 8 20000)")
+    for bytes in $sizes; do
+      iters=$([ "$bytes" -ge 1048576 ] && echo 100 || echo 2000)
+      bw[$bytes]+="$(perftest ucp_put_bw "$bytes" "$iters") "
+    done
   done
   field() { # PATTERN COLUMN [KEY]: that column of every run's matching line
     for out in "${outs[@]}"; do
@@ -64,19 +75,19 @@ for tls in shm tcp; do
         '$1 == p && (k == "" || $2 == k) {print $c}' <<<"$out"
     done
   }
-  peer() { for _ in $(seq "$reps"); do perftest "$@"; done; }
+  lines() { tr ' ' '\n' <<<"$*" | grep -v '^$'; }
   printf '%-24s %30s %30s %7s\n' "figure" "orbis" "ucx_perftest" "ratio"
   wlat=$(field WLAT 2 | stats)
-  row "WLAT/ucp_am_lat (us)" "$wlat" "$(peer ucp_am_lat 8 20000 | stats)"
-  row "WLAT/ucp_put_lat (us)" "$wlat" "$(peer ucp_put_lat 8 20000 | stats)"
+  row "WLAT/ucp_am_lat (us)" "$wlat" "$(lines "${am[@]}" | stats)"
+  row "WLAT/ucp_put_lat (us)" "$wlat" "$(lines "${put[@]}" | stats)"
+  echo "# WLAT of each run (us): $(field WLAT 2 | tr '\n' ' ')/ ucp_am_lat: ${am[*]}"
   echo "# WLAT averages (us): $(field WLAT 3 | stats)"
   # ucp_put_bw puts into the same buffer again and again (cache-resident);
   # world memory is written once, so WBW also shows its ratio to BOUND, a
   # memcpy into memory never written before (bench/world/world_bench.c).
-  for bytes in $(field WBW 2 | sort -un); do
-    iters=$([ "$bytes" -ge 1048576 ] && echo 100 || echo 2000)
+  for bytes in $sizes; do
     row "WBW $bytes B (MB/s)" "$(field WBW 3 "$bytes" | stats)" \
-      "$(peer ucp_put_bw "$bytes" "$iters" | stats)" \
-      "$(field BOUND 3 "$bytes" | stats)"
+      "$(lines "${bw[$bytes]}" | stats)" "$(field BOUND 3 "$bytes" | stats)"
   done
+  unset bw
 done
