@@ -179,6 +179,7 @@ public:
     Out->messages_sent = Sent.load();
     Out->messages_received = Received.load();
     Out->cache_hits = CacheHits.load();
+    Out->mapped_reads = MappedReads.load();
   }
 
 private:
@@ -240,6 +241,11 @@ private:
   void conflictLocked(uint32_t Id, int From);
   /// Sends the doorbells not sent yet, to Owner or (Owner < 0) to all.
   void ringDoorbells(int Owner = -1);
+  /// Spins until [Next, End) of a region is written (Next advances): peers
+  /// on this host write straight into it, so the bits are polled without
+  /// the mutex, progressing now and then for data that comes in messages.
+  /// Whether it was written before SpinRounds rounds.
+  bool spinOn(const RegionView &View, uint64_t &Next, uint64_t End);
   /// Waits for [First, First + Count) of an allocation of this process.
   orbis_status_t waitLocal(const orbis_world_ptr_t &P, uint64_t First,
                            uint64_t Count, void *Values);
@@ -296,7 +302,7 @@ private:
   PeerMemory Peers;
   /// Incremented by finalize: what threads remember of Peers is stale.
   std::atomic<uint64_t> Generation{1};
-  std::atomic<uint64_t> Sent{0}, Received{0}, CacheHits{0};
+  std::atomic<uint64_t> Sent{0}, Received{0}, CacheHits{0}, MappedReads{0};
   bool Ready = false;
   std::mutex M;
   std::condition_variable Changed;
@@ -715,9 +721,6 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
     return S;
   if (int(P.owner) == rank())
     return waitLocal(P, First, Count, Values);
-  Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
-  Req.Cacheable = !(P.flags & ORBIS_WORLD_ATOMIC);
-  LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
   {
     std::lock_guard<std::mutex> L(M);
     if (!(P.flags & ORBIS_WORLD_ATOMIC) &&
@@ -725,6 +728,26 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
       ++CacheHits;
       return ORBIS_OK;
     }
+  }
+  // On the owner's host, read its memory: spin on the bits, and ask the
+  // owner (which parks the request) only if they stay unset.
+  if (const PeerAllocation *A = peerAllocation(P))
+    if (A->Mapped && A->Count == P.count && A->ElemSize == P.elem_size &&
+        A->View.Header->Id.load(std::memory_order_acquire) == P.id) {
+      uint64_t Next = First;
+      if (spinOn(A->View, Next, First + Count)) {
+        if (Values)
+          std::memcpy(Values, A->View.Data + First * A->ElemSize,
+                      Count * A->ElemSize);
+        ++MappedReads;
+        return ORBIS_OK;
+      }
+    }
+  Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
+  Req.Cacheable = !(P.flags & ORBIS_WORLD_ATOMIC);
+  LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
+  {
+    std::lock_guard<std::mutex> L(M);
     Hdr.Token = NextToken++;
     Requests[Hdr.Token] = &Req;
   }
@@ -739,6 +762,21 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
   return ORBIS_OK;
 }
 
+bool World::spinOn(const RegionView &View, uint64_t &Next, uint64_t End) {
+  bool Done = View.readyFrom(Next, End);
+  for (unsigned Round = 1; !Done && Round < SpinRounds; ++Round) {
+    if (Net.active() && Round % 16 == 0) {
+      Net.progress();
+      flushOutbox();
+      ringDoorbells();
+    } else {
+      __builtin_ia32_pause();
+    }
+    Done = View.readyFrom(Next, End);
+  }
+  return Done;
+}
+
 orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
                                 uint64_t Count, void *Values) {
   RegionView View;
@@ -749,21 +787,8 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
       return S;
     View = H.find(P.id)->View;
   }
-  // Peers on this host write straight into the region: spin on its states
-  // without the mutex, progressing now and then for data that comes in
-  // messages.
   uint64_t Next = First;
-  bool Done = View.readyFrom(Next, First + Count);
-  for (unsigned Round = 1; !Done && Round < SpinRounds; ++Round) {
-    if (Net.active() && Round % 16 == 0) {
-      Net.progress();
-      flushOutbox();
-      ringDoorbells();
-    } else {
-      __builtin_ia32_pause();
-    }
-    Done = View.readyFrom(Next, First + Count);
-  }
+  bool Done = spinOn(View, Next, First + Count);
   orbis_status_t Status = ORBIS_OK;
   if (!Done) {
     // From now on the writer of the last element still missing rings the

@@ -128,6 +128,8 @@ typedef struct orbis_world_stats {
   uint64_t messages_sent;     ///< active messages sent to other processes
   uint64_t messages_received; ///< active messages received from them
   uint64_t cache_hits;        ///< remote loads answered by the local cache
+  uint64_t mapped_reads;      ///< remote loads read from the owner's memory
+                              ///< (same host, shared memory)
 } orbis_world_stats_t;
 void orbis_world_get_stats(orbis_world_stats_t *stats);
 
