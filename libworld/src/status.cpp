@@ -2,7 +2,8 @@
 /// orbis_status_string(): the one table of status texts.
 #include <orbis/world.h>
 
-extern "C" const char *orbis_status_string(orbis_status_t status) {
+extern "C" __attribute__((visibility("default"))) const char *
+orbis_status_string(orbis_status_t status) {
   switch (status) {
   case ORBIS_OK:
     return "success";

@@ -1,0 +1,394 @@
+/// \file
+/// The world of one process (see <orbis/world.h>), shared by the files that
+/// implement it: the messages between processes, the World class, and the
+/// wait loop. Local operations go to this process's heap; processes of one
+/// host read and write each other's memory (mapped shared segments, see
+/// region.h), and tell the owner with doorbells; other operations are
+/// active messages to the owner. A load of a range that is not initialized
+/// yet is parked at the owner and answered by the store that completes it,
+/// so a suspended reader costs no messages while it waits.
+///
+/// Locking: one mutex guards the heap, the parked loads and the requests.
+/// Nothing is sent while it is held (sending progresses UCX, which may run a
+/// receiver that takes the mutex), and receivers never send: they queue
+/// replies in an outbox that is flushed outside UCX callbacks.
+///
+/// The files: world.cpp (init, finalize, allocation, the C API),
+/// world_store.cpp, world_load.cpp, world_integers.cpp (atomics, locks),
+/// world_messages.cpp (dispatch, replies), world_watchdog.cpp (deadlocks).
+#ifndef ORBIS_WORLD_SRC_WORLD_IMPL_H
+#define ORBIS_WORLD_SRC_WORLD_IMPL_H
+
+#include "bootstrap.h"
+#include "cache.h"
+#include "heap.h"
+#include "peer_memory.h"
+#include "stream_copy.h"
+#include "transport.h"
+
+#include <orbis/world.h>
+
+#include <atomic>
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+#include <sys/resource.h>
+#include <thread>
+#include <unistd.h>
+
+namespace orbis::world {
+
+enum : unsigned {
+  MsgStore = 1,
+  MsgLoad = 2,
+  MsgReply = 3,
+  MsgAtomicAdd = 4,
+  MsgLock = 5,
+  MsgUnlock = 6,
+  MsgProbe = 7,      ///< deadlock detection: the coordinator asks
+  MsgProbeReply = 8, ///< a process's state
+  MsgDeadlock = 9,   ///< the coordinator found a deadlock: report and stop
+  MsgDescribe = 10,  ///< where an allocation lives, to map it (LoadHeader)
+  MsgStored = 11,    ///< doorbells: ranges written straight into memory
+  MsgFlush = 12      ///< the owner asks for the doorbells not sent yet
+};
+
+struct StoreHeader {
+  uint32_t From, Id;
+  uint64_t First, Count;
+};
+struct LoadHeader {
+  uint32_t From, Id;
+  uint64_t First, Count, Token;
+};
+struct ReplyHeader {
+  uint64_t Token;
+};
+/// The answer to MsgDescribe, followed by the region's packed key.
+struct DescribeReply {
+  uint64_t Segment; ///< the region's segment; 0: not mappable (or unknown)
+  uint64_t Base;    ///< the segment's address at the owner
+  uint64_t Offset;  ///< the region's offset in it
+  uint64_t Count;   ///< 0: no such allocation
+  uint32_t ElemSize, KeyLength;
+};
+constexpr size_t MaxKeyLength = 1024;
+/// MsgStored's header; the data is an array of StoredRange.
+struct StoredHeader {
+  uint32_t From, Pad;
+};
+/// A process's answer to a deadlock probe.
+struct ProbeState {
+  uint32_t From, Round;
+  uint32_t Suspended; ///< a thread waits for world memory and no CPU is used
+  uint32_t Pad;
+  uint64_t Sent, Received; ///< data messages, probes excluded
+};
+/// MsgAtomicAdd (Value = delta), MsgLock and MsgUnlock.
+struct ElementOpHeader {
+  uint32_t From, Id;
+  uint64_t Index, Token;
+  int64_t Value;
+};
+
+/// The allocation every process makes at init: slots of world pointers,
+/// so that processes can hand each other their first allocations.
+constexpr uint32_t RootId = 1;
+constexpr uint64_t RootSlots = 64;
+
+/// Stores to an owner that is not mapped here of PostedStoreSize bytes and
+/// more are posted (Transport::post): smaller ones go out at once anyway,
+/// and above PostedStoreLimit, rendezvous one at a time is faster (over
+/// TCP on one host, 1 MiB: 2-3.5 GB/s against 1-1.4 GB/s posted).
+constexpr size_t PostedStoreSize = 1024;
+constexpr size_t PostedStoreLimit = size_t(512) << 10;
+
+/// Spins (with progress) before a waiting thread sleeps.
+constexpr unsigned SpinRounds = 2000;
+
+/// Deadlock detection: the coordinator (rank 0) probes every process this
+/// often, and reports a deadlock after this many probes in a row found every
+/// process suspended with no data message in flight and none sent since.
+constexpr auto ProbeInterval = std::chrono::milliseconds(500);
+constexpr unsigned StableProbes = 3;
+
+/// What a waiting thread waits for, for reports.
+/// The calling thread's place in its source (orbis_world_set_site).
+extern thread_local const char *CallerFile;
+extern thread_local unsigned CallerLine;
+
+struct WaitSite {
+  const char *Call;
+  orbis_world_ptr_t Ptr;
+  uint64_t First, Count;
+  const char *File = CallerFile;
+  unsigned Line = CallerLine;
+
+  /// "world load", or "world load at file.c:12" where the caller said.
+  std::string call() const {
+    return File ? std::string(Call) + " at " + File + ":" + std::to_string(Line)
+                : std::string(Call);
+  }
+};
+
+class World {
+public:
+  orbis_status_t init();
+  orbis_status_t finalize();
+  int rank() const { return Boot.rank(); }
+  int size() const { return Boot.size(); }
+  bool initialized() const { return Ready; }
+
+  orbis_status_t malloc(uint64_t Count, uint32_t ElemSize,
+                        orbis_world_ptr_t *Out);
+  orbis_status_t free(orbis_world_ptr_t P);
+  orbis_status_t store(orbis_world_ptr_t P, uint64_t First, uint64_t Count,
+                       const void *Values);
+  orbis_status_t load(orbis_world_ptr_t P, uint64_t First, uint64_t Count,
+                      void *Values);
+  orbis_status_t barrier() {
+    if (!Ready)
+      return ORBIS_ERR_NOT_INITIALIZED;
+    ringDoorbells();
+    Net.flushPosted();
+    return Boot.fence();
+  }
+  orbis_status_t mallocAtomic(uint64_t Count, orbis_world_ptr_t *Out);
+  orbis_status_t atomicAdd(orbis_world_ptr_t P, uint64_t Index, int64_t Delta,
+                           int64_t *Old);
+  orbis_status_t lock(orbis_world_ptr_t P, uint64_t Index);
+  /// The caller-side checks of an access to [First, First + Count) of P;
+  /// the owner checks again against the allocation itself.
+  orbis_status_t checkRangeArgs(const orbis_world_ptr_t &P, uint64_t First,
+                                uint64_t Count) const {
+    if (!Ready)
+      return ORBIS_ERR_NOT_INITIALIZED;
+    if (int(P.owner) >= size() || P.elem_size == 0)
+      return ORBIS_ERR_INVALID;
+    return First <= P.count && Count <= P.count - First
+               ? ORBIS_OK
+               : ORBIS_ERR_OUT_OF_BOUNDS;
+  }
+  /// The caller-side checks of an operation on world integer Index of P.
+  orbis_status_t checkIntegerArgs(const orbis_world_ptr_t &P,
+                                  uint64_t Index) const {
+    if (!Ready)
+      return ORBIS_ERR_NOT_INITIALIZED;
+    if (int(P.owner) >= size() || !(P.flags & ORBIS_WORLD_ATOMIC))
+      return ORBIS_ERR_INVALID;
+    return Index < P.count ? ORBIS_OK : ORBIS_ERR_OUT_OF_BOUNDS;
+  }
+  orbis_status_t unlock(orbis_world_ptr_t P, uint64_t Index);
+  void stats(orbis_world_stats_t *Out) const {
+    Out->messages_sent = Sent.load();
+    Out->messages_received = Received.load();
+    Out->cache_hits = CacheHits.load();
+    Out->mapped_reads = MappedReads.load();
+  }
+
+private:
+  struct ParkedLoad {
+    int From;
+    uint32_t Id;
+    uint64_t First, Count, Token;
+    uint64_t Next; ///< initialized up to here (see Heap::readyFrom)
+  };
+  struct Request {
+    void *Values;
+    size_t Length;
+    orbis_world_ptr_t Ptr;
+    uint64_t First, Count;
+    bool Done = false;
+    bool Cacheable = true;
+    bool AnyLength = false; ///< a reply of at most Length bytes
+    size_t Got = 0;         ///< bytes the reply carried
+  };
+  /// A world lock, kept by the owner of its world integer.
+  struct LockState {
+    int Holder = -1;
+    std::vector<std::pair<int, uint64_t>> Waiting; ///< (rank, token), FIFO
+  };
+  struct Outgoing {
+    int Peer;
+    unsigned Id;
+    std::vector<char> Header, Data;
+  };
+
+  static void receive(void *Ctx, unsigned Id, const void *Header,
+                      size_t HeaderLength, const void *Data, size_t Length);
+  /// A large store is received straight into the owner's heap.
+  static void *place(void *Ctx, unsigned Id, const void *Header,
+                     size_t HeaderLength, size_t Length);
+  /// After each round of the progress thread (at least every 100 ms).
+  static void afterProgress(void *Ctx) {
+    auto *W = static_cast<World *>(Ctx);
+    W->flushOutbox();
+    W->ringDoorbells();
+  }
+  void onStore(const StoreHeader &H, const void *Data);
+  void onLoad(const LoadHeader &H);
+  void onReply(const ReplyHeader &H, const void *Data, size_t Length);
+  void onDescribe(const LoadHeader &H);
+  void onStored(const StoredHeader &H, const void *Data, size_t Length);
+  /// Allocation P of another process as this one sees it: asks its owner
+  /// the first time. Null for world integers and when it cannot be asked.
+  const PeerAllocation *peerAllocation(const orbis_world_ptr_t &P);
+  /// Asks P's owner where P lives, and maps it when it can.
+  const PeerAllocation *describe(const orbis_world_ptr_t &P);
+  /// A store straight into the owner's region, mapped here.
+  orbis_status_t storeMapped(const orbis_world_ptr_t &P,
+                             const PeerAllocation &A, uint64_t First,
+                             uint64_t Count, const void *Values);
+  /// A second write to the element of H.Conflict by rank From, whose first
+  /// writer's doorbell has not arrived: asks every process for its
+  /// doorbells; the one that names the first writer stops the job.
+  void conflictLocked(uint32_t Id, int From);
+  /// Sends the doorbells not sent yet, to Owner or (Owner < 0) to all.
+  void ringDoorbells(int Owner = -1);
+  /// Spins until [Next, End) of a region is written (Next advances): peers
+  /// on this host write straight into it, so the bits are polled without
+  /// the mutex, progressing now and then for data that comes in messages.
+  /// Whether it was written before SpinRounds rounds.
+  bool spinOn(const RegionView &View, uint64_t &Next, uint64_t End);
+  /// Waits for [First, First + Count) of an allocation of this process.
+  orbis_status_t waitLocal(const orbis_world_ptr_t &P, uint64_t First,
+                           uint64_t Count, void *Values);
+  void onElementOp(unsigned Id, const ElementOpHeader &H);
+  void onProbe(uint32_t Round) {
+    std::lock_guard<std::mutex> L(M);
+    ProbeState P = probeStateLocked(Round);
+    Outgoing Out{0, MsgProbeReply, {}, {}};
+    Out.Header.assign(reinterpret_cast<char *>(&P),
+                      reinterpret_cast<char *>(&P) + sizeof P);
+    std::lock_guard<std::mutex> O(OutboxMutex);
+    Outbox.push_back(std::move(Out));
+  }
+  /// Checks a world integer of this process for an atomic or lock op.
+  orbis_status_t checkIntegerLocked(uint32_t Id, uint64_t Index,
+                                    std::string &Why);
+  void lockLocked(uint32_t Id, uint64_t Index, int From, uint64_t Token);
+  void unlockLocked(uint32_t Id, uint64_t Index);
+  /// Completes request Token of rank To, with Length bytes of Data.
+  void answerLocked(int To, uint64_t Token, const void *Data, size_t Length);
+  /// Sends an element operation to the owner and waits for its answer.
+  orbis_status_t remoteElementOp(unsigned Msg, orbis_world_ptr_t P,
+                                 uint64_t Index, int64_t Value, void *Result,
+                                 size_t ResultLength);
+  /// Queues replies to the parked loads of allocation Id that are ready.
+  void answerParkedLocked(uint32_t Id);
+  void queueReplyLocked(int Peer, uint64_t Token, uint32_t Id, uint64_t First,
+                        uint64_t Count);
+  void flushOutbox();
+  [[noreturn]] void fatal(const char *Call, int From, const std::string &Why);
+  template <class Predicate>
+  void waitUntil(Predicate Done, const WaitSite &Site);
+  /// The deadlock watchdog: probes (rank 0) and reports.
+  void watchdog();
+  /// This process's state for a probe: suspended when a thread waits for
+  /// world memory and the process used almost no CPU since the last probe.
+  ProbeState probeStateLocked(uint32_t Round);
+  [[noreturn]] void reportDeadlockAndStop();
+  std::string describeLocked(const WaitSite &Site) const;
+
+  /// Sends and counts.
+  orbis_status_t send(int Peer, unsigned Id, const void *Header,
+                      size_t HeaderLength, const void *Data, size_t Length) {
+    ++Sent;
+    if (Id < MsgProbe)
+      ++DataSent;
+    return Net.send(Peer, Id, Header, HeaderLength, Data, Length);
+  }
+
+  Bootstrap Boot;
+  Transport Net;
+  Heap H;
+  Cache Remote; ///< guarded by M
+  PeerMemory Peers;
+  /// Incremented by finalize: what threads remember of Peers is stale.
+  std::atomic<uint64_t> Generation{1};
+  std::atomic<uint64_t> Sent{0}, Received{0}, CacheHits{0}, MappedReads{0};
+  bool Ready = false;
+  std::mutex M;
+  std::condition_variable Changed;
+  std::vector<ParkedLoad> Parked;
+  struct UnnamedConflict {
+    uint32_t Id;
+    uint64_t Element;
+    int From; ///< the second writer
+  };
+  std::vector<UnnamedConflict> Conflicts;
+  std::unordered_map<uint64_t, Request *> Requests;
+  std::map<std::pair<uint32_t, uint64_t>, LockState> Locks;
+  uint64_t NextToken = 1;
+  std::mutex OutboxMutex;
+  std::vector<Outgoing> Outbox;
+
+  // Waiting threads and deadlock detection (guarded by M).
+  std::vector<const WaitSite *> Waits;
+  double LastCpuSeconds = 0;
+  std::chrono::steady_clock::time_point LastProbe;
+  std::vector<ProbeState> Replies;
+  uint32_t ProbeRound = 0;
+  unsigned Stable = 0;
+  uint64_t LastSent = ~0ull, LastReceived = ~0ull;
+  std::atomic<uint64_t> DataSent{0}, DataReceived{0};
+  double TimeoutSeconds = 0; ///< ORBIS_WORLD_TIMEOUT, 0: none
+  std::thread Watchdog;
+  std::atomic<bool> StopWatchdog{false};
+  std::condition_variable WatchdogWake;
+};
+
+/// The process's world. Never destroyed: a program may exit while the
+/// progress and watchdog threads run, and static destruction must not tear
+/// the world down under them.
+extern World &TheWorld;
+
+template <class Predicate>
+void World::waitUntil(Predicate Done, const WaitSite &Site) {
+  auto Start = std::chrono::steady_clock::now();
+  bool Registered = false;
+  for (unsigned Round = 0;; ++Round) {
+    {
+      std::unique_lock<std::mutex> L(M);
+      if (Done()) {
+        if (Registered)
+          Waits.erase(std::find(Waits.begin(), Waits.end(), &Site));
+        return;
+      }
+      if (Round >= SpinRounds || !Net.active()) {
+        if (!Registered) {
+          Waits.push_back(&Site);
+          Registered = true;
+        }
+        // The progress thread (or, alone, the storing thread) wakes us.
+        Changed.wait_for(L, std::chrono::milliseconds(50));
+        if (TimeoutSeconds > 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                          Start)
+                    .count() > TimeoutSeconds) {
+          std::fprintf(stderr,
+                       "orbis: rank %d: %s waited more than %g s for %s "
+                       "(ORBIS_WORLD_TIMEOUT)\n",
+                       rank(), Site.call().c_str(), TimeoutSeconds,
+                       describeLocked(Site).c_str());
+          std::fflush(stderr);
+          _exit(1);
+        }
+        continue;
+      }
+    }
+    Net.progress();
+    flushOutbox();
+    ringDoorbells(); // also what an owner's MsgFlush asks for
+  }
+}
+
+} // namespace orbis::world
+
+#endif

@@ -1,0 +1,152 @@
+/// \file
+/// World integers: remote atomic add and the world locks they hold.
+#include "world_impl.h"
+
+namespace orbis::world {
+
+orbis_status_t World::mallocAtomic(uint64_t Count, orbis_world_ptr_t *Out) {
+  if (!Ready)
+    return ORBIS_ERR_NOT_INITIALIZED;
+  if (!Out || Count == 0)
+    return ORBIS_ERR_INVALID;
+  std::lock_guard<std::mutex> L(M);
+  *Out = H.createAtomic(rank(), Count);
+  return ORBIS_OK;
+}
+
+orbis_status_t World::checkIntegerLocked(uint32_t Id, uint64_t Index,
+                                         std::string &Why) {
+  if (orbis_status_t S = H.check(Id, Index, 1, Why))
+    return S;
+  if (!H.find(Id)->Atomic) {
+    Why = "allocation " + std::to_string(Id) + " does not hold world integers";
+    return ORBIS_ERR_INVALID;
+  }
+  return ORBIS_OK;
+}
+
+orbis_status_t World::remoteElementOp(unsigned Msg, orbis_world_ptr_t P,
+                                      uint64_t Index, int64_t Value,
+                                      void *Result, size_t ResultLength) {
+  Request Req{Result, ResultLength, P, Index, 1};
+  Req.Cacheable = false;
+  ElementOpHeader Hdr{uint32_t(rank()), P.id, Index, 0, Value};
+  {
+    std::lock_guard<std::mutex> L(M);
+    Hdr.Token = NextToken++;
+    Requests[Hdr.Token] = &Req;
+  }
+  if (orbis_status_t S = send(int(P.owner), Msg, &Hdr, sizeof Hdr, nullptr, 0)) {
+    std::lock_guard<std::mutex> L(M);
+    Requests.erase(Hdr.Token);
+    return S;
+  }
+  WaitSite Site{Msg == MsgLock ? "world lock" : "world atomic add", P, Index,
+                1};
+  waitUntil([&] { return Req.Done; }, Site);
+  return ORBIS_OK;
+}
+
+orbis_status_t World::atomicAdd(orbis_world_ptr_t P, uint64_t Index,
+                                int64_t Delta, int64_t *Old) {
+  if (orbis_status_t S = checkIntegerArgs(P, Index))
+    return S;
+  int64_t Before = 0;
+  if (int(P.owner) != rank()) {
+    if (orbis_status_t S = remoteElementOp(MsgAtomicAdd, P, Index, Delta,
+                                           &Before, sizeof Before))
+      return S;
+  } else {
+    std::lock_guard<std::mutex> L(M);
+    std::string Why;
+    if (orbis_status_t S = H.atomicAdd(P.id, Index, Delta, Before, Why))
+      return S;
+  }
+  if (Old)
+    *Old = Before;
+  return ORBIS_OK;
+}
+
+orbis_status_t World::lock(orbis_world_ptr_t P, uint64_t Index) {
+  if (orbis_status_t S = checkIntegerArgs(P, Index))
+    return S;
+  if (int(P.owner) != rank())
+    return remoteElementOp(MsgLock, P, Index, 0, nullptr, 0);
+  Request Req{nullptr, 0, P, Index, 1};
+  Req.Cacheable = false;
+  {
+    std::lock_guard<std::mutex> L(M);
+    std::string Why;
+    if (orbis_status_t S = checkIntegerLocked(P.id, Index, Why))
+      return S;
+    uint64_t Token = NextToken++;
+    Requests[Token] = &Req;
+    lockLocked(P.id, Index, rank(), Token);
+  }
+  flushOutbox();
+  WaitSite Site{"world lock", P, Index, 1};
+  waitUntil([&] { return Req.Done; }, Site);
+  return ORBIS_OK;
+}
+
+orbis_status_t World::unlock(orbis_world_ptr_t P, uint64_t Index) {
+  if (orbis_status_t S = checkIntegerArgs(P, Index))
+    return S;
+  if (int(P.owner) != rank()) {
+    ElementOpHeader Hdr{uint32_t(rank()), P.id, Index, 0, 0};
+    return send(int(P.owner), MsgUnlock, &Hdr, sizeof Hdr, nullptr, 0);
+  }
+  {
+    std::lock_guard<std::mutex> L(M);
+    unlockLocked(P.id, Index);
+  }
+  Changed.notify_all();
+  flushOutbox();
+  return ORBIS_OK;
+}
+
+void World::lockLocked(uint32_t Id, uint64_t Index, int From, uint64_t Token) {
+  LockState &Lock = Locks[{Id, Index}];
+  if (Lock.Holder < 0) {
+    Lock.Holder = From;
+    answerLocked(From, Token, nullptr, 0);
+  } else {
+    Lock.Waiting.push_back({From, Token});
+  }
+}
+
+void World::unlockLocked(uint32_t Id, uint64_t Index) {
+  LockState &Lock = Locks[{Id, Index}];
+  if (Lock.Waiting.empty()) {
+    Lock.Holder = -1;
+    return;
+  }
+  auto [Next, Token] = Lock.Waiting.front();
+  Lock.Waiting.erase(Lock.Waiting.begin());
+  Lock.Holder = Next;
+  answerLocked(Next, Token, nullptr, 0);
+}
+
+void World::onElementOp(unsigned Id, const ElementOpHeader &Hdr) {
+  {
+    std::lock_guard<std::mutex> L(M);
+    std::string Why;
+    const char *Call = Id == MsgAtomicAdd ? "world atomic add"
+                       : Id == MsgLock    ? "world lock"
+                                          : "world unlock";
+    if (checkIntegerLocked(Hdr.Id, Hdr.Index, Why))
+      fatal(Call, int(Hdr.From), Why);
+    if (Id == MsgAtomicAdd) {
+      int64_t Old = 0;
+      H.atomicAdd(Hdr.Id, Hdr.Index, Hdr.Value, Old, Why);
+      answerLocked(int(Hdr.From), Hdr.Token, &Old, sizeof Old);
+    } else if (Id == MsgLock) {
+      lockLocked(Hdr.Id, Hdr.Index, int(Hdr.From), Hdr.Token);
+    } else {
+      unlockLocked(Hdr.Id, Hdr.Index);
+    }
+  }
+  Changed.notify_all();
+}
+
+} // namespace orbis::world

@@ -1,0 +1,177 @@
+/// \file
+/// Loads and waits: of this process's memory, of a peer's mapped region,
+/// or by a request that the owner answers at once or parks.
+#include "world_impl.h"
+
+namespace orbis::world {
+
+orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
+                           uint64_t Count, void *Values) {
+  if (orbis_status_t S = checkRangeArgs(P, First, Count))
+    return S;
+  if (int(P.owner) == rank())
+    return waitLocal(P, First, Count, Values);
+  {
+    std::lock_guard<std::mutex> L(M);
+    if (!(P.flags & ORBIS_WORLD_ATOMIC) &&
+        Remote.lookup(P, First, Count, Values)) {
+      ++CacheHits;
+      return ORBIS_OK;
+    }
+  }
+  // On the owner's host, read its memory: spin on the bits, and ask the
+  // owner (which parks the request) only if they stay unset.
+  if (const PeerAllocation *A = peerAllocation(P))
+    if (A->Mapped && A->Count == P.count && A->ElemSize == P.elem_size &&
+        A->View.Header->Id.load(std::memory_order_acquire) == P.id) {
+      uint64_t Next = First;
+      if (spinOn(A->View, Next, First + Count)) {
+        if (Values)
+          std::memcpy(Values, A->View.Data + First * A->ElemSize,
+                      Count * A->ElemSize);
+        ++MappedReads;
+        return ORBIS_OK;
+      }
+    }
+  Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
+  Req.Cacheable = !(P.flags & ORBIS_WORLD_ATOMIC);
+  LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
+  {
+    std::lock_guard<std::mutex> L(M);
+    Hdr.Token = NextToken++;
+    Requests[Hdr.Token] = &Req;
+  }
+  if (orbis_status_t S =
+          send(int(P.owner), MsgLoad, &Hdr, sizeof Hdr, nullptr, 0)) {
+    std::lock_guard<std::mutex> L(M);
+    Requests.erase(Hdr.Token);
+    return S;
+  }
+  WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
+  waitUntil([&] { return Req.Done; }, Site);
+  return ORBIS_OK;
+}
+
+bool World::spinOn(const RegionView &View, uint64_t &Next, uint64_t End) {
+  bool Done = View.readyFrom(Next, End);
+  for (unsigned Round = 1; !Done && Round < SpinRounds; ++Round) {
+    if (Net.active() && Round % 16 == 0) {
+      Net.progress();
+      flushOutbox();
+      ringDoorbells();
+    } else {
+      __builtin_ia32_pause();
+    }
+    Done = View.readyFrom(Next, End);
+  }
+  return Done;
+}
+
+orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
+                                uint64_t Count, void *Values) {
+  RegionView View;
+  {
+    std::lock_guard<std::mutex> L(M);
+    std::string Why;
+    if (orbis_status_t S = H.check(P.id, First, Count, Why))
+      return S;
+    View = H.find(P.id)->View;
+  }
+  uint64_t Next = First;
+  bool Done = spinOn(View, Next, First + Count);
+  orbis_status_t Status = ORBIS_OK;
+  if (!Done) {
+    // From now on the writer of the last element still missing rings the
+    // doorbell, which wakes this thread.
+    uint64_t End = First + Count;
+    View.watch(View.lastUnwritten(Next, End));
+    WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
+    waitUntil(
+        [&] {
+          if (!H.find(P.id)) {
+            Status = ORBIS_ERR_UNKNOWN_ALLOCATION;
+            return true;
+          }
+          if (View.readyFrom(Next, End))
+            return true;
+          View.rewatch(View.lastUnwritten(Next, End));
+          return View.readyFrom(Next, End);
+        },
+        Site);
+    std::lock_guard<std::mutex> L(M);
+    if (Status == ORBIS_OK)
+      View.unwatch();
+  }
+  if (Status == ORBIS_OK && Values)
+    std::memcpy(Values, View.Data + First * P.elem_size, Count * P.elem_size);
+  return Status;
+}
+
+void World::onLoad(const LoadHeader &Hdr) {
+  std::lock_guard<std::mutex> L(M);
+  std::string Why;
+  if (H.check(Hdr.Id, Hdr.First, Hdr.Count, Why))
+    fatal("world load", int(Hdr.From), Why);
+  if (H.ready(Hdr.Id, Hdr.First, Hdr.Count)) {
+    queueReplyLocked(int(Hdr.From), Hdr.Token, Hdr.Id, Hdr.First, Hdr.Count);
+    return;
+  }
+  // Parked: peers writing straight into the region now ring the doorbell.
+  // Checked again after that, for a store that came in meanwhile.
+  H.find(Hdr.Id)->View.watch(AnyElement);
+  Parked.push_back({int(Hdr.From), Hdr.Id, Hdr.First, Hdr.Count, Hdr.Token,
+                    Hdr.First});
+  answerParkedLocked(Hdr.Id);
+}
+
+void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
+  {
+    std::lock_guard<std::mutex> L(M);
+    auto It = Requests.find(Hdr.Token);
+    if (It == Requests.end())
+      return;
+    Request *R = It->second;
+    if (R->AnyLength && Length <= R->Length) {
+      std::memcpy(R->Values, Data, Length);
+      R->Got = Length;
+    } else if (Length == R->Length) {
+      if (R->Cacheable)
+        Remote.fill(R->Ptr, R->First, R->Count, Data);
+      if (R->Values)
+        std::memcpy(R->Values, Data, Length);
+    }
+    R->Done = true;
+    Requests.erase(It);
+  }
+  Changed.notify_all();
+}
+
+void World::answerParkedLocked(uint32_t Id) {
+  for (size_t I = 0; I < Parked.size();) {
+    ParkedLoad &P = Parked[I];
+    if (P.Id == Id && H.readyFrom(P.Id, P.Next, P.First + P.Count)) {
+      queueReplyLocked(P.From, P.Token, P.Id, P.First, P.Count);
+      H.find(Id)->View.unwatch();
+      Parked[I] = Parked.back();
+      Parked.pop_back();
+    } else {
+      ++I;
+    }
+  }
+}
+
+void World::queueReplyLocked(int Peer, uint64_t Token, uint32_t Id,
+                             uint64_t First, uint64_t Count) {
+  Outgoing Out;
+  Out.Peer = Peer;
+  Out.Id = MsgReply;
+  ReplyHeader Hdr{Token};
+  Out.Header.assign(reinterpret_cast<char *>(&Hdr),
+                    reinterpret_cast<char *>(&Hdr) + sizeof Hdr);
+  Out.Data.resize(Count * H.find(Id)->ElemSize);
+  H.copyOut(Id, First, Count, Out.Data.data());
+  std::lock_guard<std::mutex> L(OutboxMutex);
+  Outbox.push_back(std::move(Out));
+}
+
+} // namespace orbis::world

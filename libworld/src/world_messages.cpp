@@ -1,0 +1,94 @@
+/// \file
+/// Incoming messages, dispatched by kind, and the outbox through which
+/// receivers reply.
+#include "world_impl.h"
+
+namespace orbis::world {
+
+void World::receive(void *Ctx, unsigned Id, const void *Header,
+                    size_t HeaderLength, const void *Data, size_t Length) {
+  auto *W = static_cast<World *>(Ctx);
+  ++W->Received;
+  if (Id < MsgProbe)
+    ++W->DataReceived;
+  switch (Id) {
+  case MsgProbe:
+    if (HeaderLength == sizeof(uint32_t))
+      W->onProbe(*static_cast<const uint32_t *>(Header));
+    break;
+  case MsgProbeReply:
+    if (HeaderLength == sizeof(ProbeState)) {
+      std::lock_guard<std::mutex> L(W->M);
+      const auto &P = *static_cast<const ProbeState *>(Header);
+      if (P.Round == W->ProbeRound)
+        W->Replies.push_back(P);
+    }
+    break;
+  case MsgDeadlock:
+    W->reportDeadlockAndStop();
+  case MsgStore:
+    if (HeaderLength == sizeof(StoreHeader))
+      W->onStore(*static_cast<const StoreHeader *>(Header), Data);
+    break;
+  case MsgLoad:
+    if (HeaderLength == sizeof(LoadHeader))
+      W->onLoad(*static_cast<const LoadHeader *>(Header));
+    break;
+  case MsgDescribe:
+    if (HeaderLength == sizeof(LoadHeader))
+      W->onDescribe(*static_cast<const LoadHeader *>(Header));
+    break;
+  case MsgStored:
+    if (HeaderLength == sizeof(StoredHeader))
+      W->onStored(*static_cast<const StoredHeader *>(Header), Data, Length);
+    break;
+  case MsgReply:
+    if (HeaderLength == sizeof(ReplyHeader))
+      W->onReply(*static_cast<const ReplyHeader *>(Header), Data, Length);
+    break;
+  case MsgAtomicAdd:
+  case MsgLock:
+  case MsgUnlock:
+    if (HeaderLength == sizeof(ElementOpHeader))
+      W->onElementOp(Id, *static_cast<const ElementOpHeader *>(Header));
+    break;
+  }
+}
+
+void World::answerLocked(int To, uint64_t Token, const void *Data,
+                         size_t Length) {
+  if (To == rank()) {
+    auto It = Requests.find(Token);
+    if (It != Requests.end()) {
+      if (It->second->Values && Length == It->second->Length)
+        std::memcpy(It->second->Values, Data, Length);
+      It->second->Done = true;
+      Requests.erase(It);
+    }
+    return;
+  }
+  Outgoing Out;
+  Out.Peer = To;
+  Out.Id = MsgReply;
+  ReplyHeader Hdr{Token};
+  Out.Header.assign(reinterpret_cast<char *>(&Hdr),
+                    reinterpret_cast<char *>(&Hdr) + sizeof Hdr);
+  Out.Data.assign(static_cast<const char *>(Data),
+                  static_cast<const char *>(Data) + Length);
+  std::lock_guard<std::mutex> L(OutboxMutex);
+  Outbox.push_back(std::move(Out));
+}
+
+void World::flushOutbox() {
+  std::vector<Outgoing> Sending;
+  {
+    std::lock_guard<std::mutex> L(OutboxMutex);
+    Sending.swap(Outbox);
+  }
+  for (Outgoing &Out : Sending)
+    if (send(Out.Peer, Out.Id, Out.Header.data(), Out.Header.size(),
+             Out.Data.data(), Out.Data.size()))
+      fatal("world reply", Out.Peer, "cannot send the reply");
+}
+
+} // namespace orbis::world
