@@ -284,6 +284,8 @@ private:
   void answerParkedLocked(uint32_t Id);
   void queueReplyLocked(int Peer, uint64_t Token, uint32_t Id, uint64_t First,
                         uint64_t Count);
+  /// Queues a MsgReply to request Token of rank To (sent by flushOutbox).
+  void queueReply(int To, uint64_t Token, std::vector<char> Data);
   void flushOutbox();
   [[noreturn]] void fatal(const char *Call, int From, const std::string &Why);
   template <class Predicate>

@@ -162,16 +162,9 @@ void World::answerParkedLocked(uint32_t Id) {
 
 void World::queueReplyLocked(int Peer, uint64_t Token, uint32_t Id,
                              uint64_t First, uint64_t Count) {
-  Outgoing Out;
-  Out.Peer = Peer;
-  Out.Id = MsgReply;
-  ReplyHeader Hdr{Token};
-  Out.Header.assign(reinterpret_cast<char *>(&Hdr),
-                    reinterpret_cast<char *>(&Hdr) + sizeof Hdr);
-  Out.Data.resize(Count * H.find(Id)->ElemSize);
-  H.copyOut(Id, First, Count, Out.Data.data());
-  std::lock_guard<std::mutex> L(OutboxMutex);
-  Outbox.push_back(std::move(Out));
+  std::vector<char> Data(Count * H.find(Id)->ElemSize);
+  H.copyOut(Id, First, Count, Data.data());
+  queueReply(Peer, Token, std::move(Data));
 }
 
 } // namespace orbis::world

@@ -67,14 +67,17 @@ void World::answerLocked(int To, uint64_t Token, const void *Data,
     }
     return;
   }
-  Outgoing Out;
-  Out.Peer = To;
-  Out.Id = MsgReply;
+  queueReply(To, Token,
+             std::vector<char>(static_cast<const char *>(Data),
+                               static_cast<const char *>(Data) + Length));
+}
+
+void World::queueReply(int To, uint64_t Token, std::vector<char> Data) {
   ReplyHeader Hdr{Token};
-  Out.Header.assign(reinterpret_cast<char *>(&Hdr),
-                    reinterpret_cast<char *>(&Hdr) + sizeof Hdr);
-  Out.Data.assign(static_cast<const char *>(Data),
-                  static_cast<const char *>(Data) + Length);
+  Outgoing Out{To, MsgReply,
+               std::vector<char>(reinterpret_cast<char *>(&Hdr),
+                                 reinterpret_cast<char *>(&Hdr) + sizeof Hdr),
+               std::move(Data)};
   std::lock_guard<std::mutex> L(OutboxMutex);
   Outbox.push_back(std::move(Out));
 }
