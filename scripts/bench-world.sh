@@ -5,11 +5,14 @@
 # and client on this host), each REPS times (default 3), and prints the
 # medians (with min-max) and their ratios.
 # Usage: scripts/bench-world.sh [REPS]
+# Environment: ORBIS_BUILD_DIR (default build/), ORBIS_SKIP_BUILD=1.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${ORBIS_BUILD_DIR:-$root/build}"
 reps=${1:-3}
-"$root/scripts/build.sh" >/dev/null
+# ORBIS_SKIP_BUILD=1: use the build in ORBIS_BUILD_DIR as it is (a machine
+# without the compiler, e.g. a carried bundle; see docs/benchmarks.md).
+[ "${ORBIS_SKIP_BUILD:-0}" = 1 ] || "$root/scripts/build.sh" >/dev/null
 mpirun=(mpirun --oversubscribe)
 [ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
 port=13400
