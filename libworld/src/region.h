@@ -38,6 +38,9 @@ struct alignas(64) RegionHeader {
   /// A lone watcher waits for a range: the last element of it not written
   /// yet. Written in order, the range wakes it once, at its end.
   std::atomic<uint64_t> WakeAt;
+  /// Set by a peer that maps the region: its stores will come straight
+  /// into memory, not as messages that a waiting thread must progress.
+  std::atomic<uint32_t> MappedByPeer;
 };
 constexpr uint64_t AnyElement = ~uint64_t(0);
 

@@ -254,8 +254,11 @@ private:
   /// Spins until [Next, End) of a region is written (Next advances): peers
   /// on this host write straight into it, so the bits are polled without
   /// the mutex, progressing now and then for data that comes in messages.
-  /// Whether it was written before SpinRounds rounds.
-  bool spinOn(const RegionView &View, uint64_t &Next, uint64_t End);
+  /// Whether it was written before SpinRounds rounds. `Direct`: the data
+  /// comes straight into memory (a peer mapped the region), so progress
+  /// is needed less often.
+  bool spinOn(const RegionView &View, uint64_t &Next, uint64_t End,
+              bool Direct);
   /// Waits for [First, First + Count) of an allocation of this process.
   orbis_status_t waitLocal(const orbis_world_ptr_t &P, uint64_t First,
                            uint64_t Count, void *Values);

@@ -126,6 +126,7 @@ const PeerAllocation *World::describe(const orbis_world_ptr_t &P) {
       prefault(Local, regionLength(D.Count, D.ElemSize));
       A.Mapped = true;
       A.View = RegionView::of(Local, D.Count);
+      A.View.Header->MappedByPeer.store(1, std::memory_order_relaxed);
     }
   }
   return Peers.insert(P.owner, P.id, A);
