@@ -53,7 +53,7 @@ struct Region {
 };
 
 /// Fills this process's page tables for [Start, Start + Length) of memory
-/// mapped from another process, whose pages exist (the owner zeroed them):
+/// mapped from another process, making the pages that do not exist yet:
 /// one call, rather than a fault per page while storing.
 inline void prefault(char *Start, size_t Length) {
   uintptr_t Page = uintptr_t(sysconf(_SC_PAGESIZE));
