@@ -45,6 +45,7 @@ orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
 orbis_world_ptr_t Heap::createAtomic(int Rank, uint64_t Count) {
   orbis_world_ptr_t P = create(Rank, Count, sizeof(int64_t));
   Allocation &A = *find(P.id);
+  std::memset(A.View.Data, 0, Count * sizeof(int64_t)); // they start at 0
   A.Atomic = true;
   A.Writers.assign(0, Count, Rank);
   A.View.publish(0, Count);
