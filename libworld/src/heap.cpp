@@ -31,10 +31,9 @@ orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
   size_t Length = regionLength(Count, ElemSize);
   A.Memory = Pool.allocate(Length);
   // The header and the bitmap start zeroed (every element uninitialized).
-  // The data is never read before it is written, so it is left alone: its
-  // pages are made by the first writer (a peer maps and prefaults them),
-  // which is faster than the owner touching them first (64-256 KiB stores:
-  // 6-10% on the development VM).
+  // The data is never read before it is written, so it is left alone: a
+  // large allocation costs no time, and its pages are made by the first
+  // writer (a peer on this host prefaults them when it maps the region).
   std::memset(A.Memory.Base, 0, dataOffset(Count));
   A.View = RegionView::of(A.Memory.Base, Count);
   A.View.Header->WakeAt.store(AnyElement, std::memory_order_relaxed);
