@@ -31,10 +31,11 @@ orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
   size_t Length = regionLength(Count, ElemSize);
   A.Memory = Pool.allocate(Length);
   // The header and the bitmap start zeroed (every element uninitialized).
-  // The data is never read before it is written, so it is left alone: a
-  // large allocation costs no time, and its pages are made by the first
-  // writer (a peer on this host prefaults them when it maps the region).
+  // The data is never read before it is written: its pages are only made
+  // now (zeroed once, by the kernel), so that stores that come as messages
+  // do not fault page by page while they are received.
   std::memset(A.Memory.Base, 0, dataOffset(Count));
+  prefault(A.Memory.Base + dataOffset(Count), Length - dataOffset(Count));
   A.View = RegionView::of(A.Memory.Base, Count);
   A.View.Header->WakeAt.store(AnyElement, std::memory_order_relaxed);
   A.View.Header->Id.store(Id, std::memory_order_release);
