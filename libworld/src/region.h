@@ -64,6 +64,15 @@ inline void prefault(char *Start, size_t Length) {
     madvise(reinterpret_cast<void *>(First), End - First, MADV_POPULATE_WRITE);
 }
 
+/// One round of a spin-wait: lets the other hardware thread of the core run.
+inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
 /// Offsets of the parts of an allocation's region.
 inline size_t bitmapOffset() { return sizeof(RegionHeader); }
 inline size_t dataOffset(uint64_t Count) {

@@ -239,6 +239,8 @@ private:
   /// Allocation P of another process as this one sees it: asks its owner
   /// the first time. Null for world integers and when it cannot be asked.
   const PeerAllocation *peerAllocation(const orbis_world_ptr_t &P);
+  /// P's region when it is mapped here and still P's (not freed), or null.
+  const PeerAllocation *mappedAllocation(const orbis_world_ptr_t &P);
   /// Asks P's owner where P lives, and maps it when it can.
   const PeerAllocation *describe(const orbis_world_ptr_t &P);
   /// A store straight into the owner's region, mapped here.
@@ -301,13 +303,33 @@ private:
   [[noreturn]] void reportDeadlockAndStop();
   std::string describeLocked(const WaitSite &Site) const;
 
-  /// Sends and counts.
+  /// Sends and counts; `Posted`: returns at once (Transport::post).
   orbis_status_t send(int Peer, unsigned Id, const void *Header,
-                      size_t HeaderLength, const void *Data, size_t Length) {
+                      size_t HeaderLength, const void *Data, size_t Length,
+                      bool Posted = false) {
     ++Sent;
     if (Id < MsgProbe)
       ++DataSent;
-    return Net.send(Peer, Id, Header, HeaderLength, Data, Length);
+    return Posted ? Net.post(Peer, Id, Header, HeaderLength, Data, Length)
+                  : Net.send(Peer, Id, Header, HeaderLength, Data, Length);
+  }
+  /// Sends request Msg (header Hdr, whose Token it sets) to Owner and waits
+  /// until the reply completes Req.
+  template <class Header>
+  orbis_status_t ask(int Owner, unsigned Msg, Header &Hdr, Request &Req,
+                     const WaitSite &Site) {
+    {
+      std::lock_guard<std::mutex> L(M);
+      Hdr.Token = NextToken++;
+      Requests[Hdr.Token] = &Req;
+    }
+    if (orbis_status_t S = send(Owner, Msg, &Hdr, sizeof Hdr, nullptr, 0)) {
+      std::lock_guard<std::mutex> L(M);
+      Requests.erase(Hdr.Token);
+      return S;
+    }
+    waitUntil([&] { return Req.Done; }, Site);
+    return ORBIS_OK;
   }
 
   Bootstrap Boot;

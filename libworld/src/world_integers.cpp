@@ -31,20 +31,9 @@ orbis_status_t World::remoteElementOp(unsigned Msg, orbis_world_ptr_t P,
   Request Req{Result, ResultLength, P, Index, 1};
   Req.Cacheable = false;
   ElementOpHeader Hdr{uint32_t(rank()), P.id, Index, 0, Value};
-  {
-    std::lock_guard<std::mutex> L(M);
-    Hdr.Token = NextToken++;
-    Requests[Hdr.Token] = &Req;
-  }
-  if (orbis_status_t S = send(int(P.owner), Msg, &Hdr, sizeof Hdr, nullptr, 0)) {
-    std::lock_guard<std::mutex> L(M);
-    Requests.erase(Hdr.Token);
-    return S;
-  }
-  WaitSite Site{Msg == MsgLock ? "world lock" : "world atomic add", P, Index,
-                1};
-  waitUntil([&] { return Req.Done; }, Site);
-  return ORBIS_OK;
+  return ask(int(P.owner), Msg, Hdr, Req,
+             WaitSite{Msg == MsgLock ? "world lock" : "world atomic add", P,
+                      Index, 1});
 }
 
 orbis_status_t World::atomicAdd(orbis_world_ptr_t P, uint64_t Index,

@@ -21,35 +21,21 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
   }
   // On the owner's host, read its memory: spin on the bits, and ask the
   // owner (which parks the request) only if they stay unset.
-  if (const PeerAllocation *A = peerAllocation(P))
-    if (A->Mapped && A->Count == P.count && A->ElemSize == P.elem_size &&
-        A->View.Header->Id.load(std::memory_order_acquire) == P.id) {
-      uint64_t Next = First;
-      if (spinOn(A->View, Next, First + Count, true)) {
-        if (Values)
-          std::memcpy(Values, A->View.Data + First * A->ElemSize,
-                      Count * A->ElemSize);
-        ++MappedReads;
-        return ORBIS_OK;
-      }
+  if (const PeerAllocation *A = mappedAllocation(P)) {
+    uint64_t Next = First;
+    if (spinOn(A->View, Next, First + Count, true)) {
+      if (Values)
+        std::memcpy(Values, A->View.Data + First * A->ElemSize,
+                    Count * A->ElemSize);
+      ++MappedReads;
+      return ORBIS_OK;
     }
+  }
   Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
   Req.Cacheable = !(P.flags & ORBIS_WORLD_ATOMIC);
   LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
-  {
-    std::lock_guard<std::mutex> L(M);
-    Hdr.Token = NextToken++;
-    Requests[Hdr.Token] = &Req;
-  }
-  if (orbis_status_t S =
-          send(int(P.owner), MsgLoad, &Hdr, sizeof Hdr, nullptr, 0)) {
-    std::lock_guard<std::mutex> L(M);
-    Requests.erase(Hdr.Token);
-    return S;
-  }
-  WaitSite Site{Values ? "world load" : "world wait", P, First, Count};
-  waitUntil([&] { return Req.Done; }, Site);
-  return ORBIS_OK;
+  return ask(int(P.owner), MsgLoad, Hdr, Req,
+             WaitSite{Values ? "world load" : "world wait", P, First, Count});
 }
 
 bool World::spinOn(const RegionView &View, uint64_t &Next, uint64_t End,
@@ -64,7 +50,7 @@ bool World::spinOn(const RegionView &View, uint64_t &Next, uint64_t End,
       flushOutbox();
       ringDoorbells();
     } else {
-      __builtin_ia32_pause();
+      cpuRelax();
     }
     Done = View.readyFrom(Next, End);
   }

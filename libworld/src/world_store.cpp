@@ -41,25 +41,29 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     flushOutbox();
     return ORBIS_OK;
   }
-  if (const PeerAllocation *A = peerAllocation(P))
-    if (A->Mapped && A->Count == P.count && A->ElemSize == P.elem_size &&
-        A->View.Header->Id.load(std::memory_order_acquire) == P.id) {
-      if (A->View.firstWritten(First, Count) < 0)
-        return storeMapped(P, *A, First, Count, Values);
-      // A second write: the owner names both writers, and stops the job.
-      // It hears first of this process's own stores not told yet.
-      ringDoorbells(int(P.owner));
-    }
+  if (const PeerAllocation *A = mappedAllocation(P)) {
+    if (A->View.firstWritten(First, Count) < 0)
+      return storeMapped(P, *A, First, Count, Values);
+    // A second write: the owner names both writers, and stops the job.
+    // It hears first of this process's own stores not told yet.
+    ringDoorbells(int(P.owner));
+  }
   // Large stores are posted: copied, then sent while the caller goes on, so
   // that the stores of a tile row follow each other without waiting for
   // the owner.
   StoreHeader Hdr{uint32_t(rank()), P.id, First, Count};
   size_t Bytes = Count * P.elem_size;
-  if (Bytes < PostedStoreSize || Bytes > PostedStoreLimit)
-    return send(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values, Bytes);
-  ++Sent;
-  ++DataSent;
-  return Net.post(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values, Bytes);
+  return send(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values, Bytes,
+              Bytes >= PostedStoreSize && Bytes <= PostedStoreLimit);
+}
+
+const PeerAllocation *World::mappedAllocation(const orbis_world_ptr_t &P) {
+  const PeerAllocation *A = peerAllocation(P);
+  return A && A->Mapped && A->Count == P.count &&
+                 A->ElemSize == P.elem_size &&
+                 A->View.Header->Id.load(std::memory_order_acquire) == P.id
+             ? A
+             : nullptr;
 }
 
 const PeerAllocation *World::peerAllocation(const orbis_world_ptr_t &P) {
@@ -90,18 +94,9 @@ const PeerAllocation *World::describe(const orbis_world_ptr_t &P) {
   Req.Cacheable = false;
   Req.AnyLength = true;
   LoadHeader Hdr{uint32_t(rank()), P.id, 0, 0, 0};
-  {
-    std::lock_guard<std::mutex> L(M);
-    Hdr.Token = NextToken++;
-    Requests[Hdr.Token] = &Req;
-  }
-  if (send(int(P.owner), MsgDescribe, &Hdr, sizeof Hdr, nullptr, 0)) {
-    std::lock_guard<std::mutex> L(M);
-    Requests.erase(Hdr.Token);
+  if (ask(int(P.owner), MsgDescribe, Hdr, Req,
+          WaitSite{"world store", P, 0, 0}))
     return nullptr;
-  }
-  WaitSite Site{"world store", P, 0, 0};
-  waitUntil([&] { return Req.Done; }, Site);
   DescribeReply D;
   if (Req.Got < sizeof D)
     return nullptr;
@@ -148,15 +143,10 @@ orbis_status_t World::storeMapped(const orbis_world_ptr_t &P,
 
 void World::conflictLocked(uint32_t Id, int From) {
   Conflicts.push_back({Id, H.Conflict.Element, From});
-  uint32_t Me = uint32_t(rank());
   std::lock_guard<std::mutex> L(OutboxMutex);
   for (int Peer = 0; Peer < size(); ++Peer)
     if (Peer != rank())
-      Outbox.push_back({Peer, MsgFlush,
-                        std::vector<char>(reinterpret_cast<char *>(&Me),
-                                          reinterpret_cast<char *>(&Me) +
-                                              sizeof Me),
-                        {}});
+      Outbox.push_back({Peer, MsgFlush, {}, {}});
 }
 
 void World::ringDoorbells(int Owner) {
@@ -194,7 +184,6 @@ void *World::place(void *Ctx, unsigned Id, const void *Header,
                 W->H.Conflict.Previous >= 0))
     W->fatal("world store", int(Hdr.From), Why);
   return Dest; // null: onStore finds the same conflict
-
 }
 
 void World::onStore(const StoreHeader &Hdr, const void *Data) {
