@@ -32,16 +32,31 @@ static int rank, size;
     }                                                                          \
   } while (0)
 
-/// Rank 0's allocation, shared through slot `slot` of its root.
-static orbis_world_ptr_t shared_from_zero(size_t count, size_t elem, int slot) {
-  orbis_world_ptr_t p;
-  if (rank == 0) {
-    CHECK(orbis_world_malloc(count, elem, &p));
+/// Rank 0's world pointer p, shared through slot `slot` of its root: every
+/// process gets it back.
+static orbis_world_ptr_t hand_out_from_zero(orbis_world_ptr_t p, int slot) {
+  if (rank == 0)
     CHECK(orbis_world_store(orbis_world_root(0), slot, &p));
-  } else {
+  else
     CHECK(orbis_world_load(orbis_world_root(0), slot, &p));
-  }
   return p;
+}
+
+/// An allocation of rank 0, handed to every process through root slot
+/// `slot`.
+static orbis_world_ptr_t shared_from_zero(size_t count, size_t elem, int slot) {
+  orbis_world_ptr_t p = {0};
+  if (rank == 0)
+    CHECK(orbis_world_malloc(count, elem, &p));
+  return hand_out_from_zero(p, slot);
+}
+
+/// World integers of rank 0, handed out the same way.
+static orbis_world_ptr_t integers_from_zero(size_t count, int slot) {
+  orbis_world_ptr_t p = {0};
+  if (rank == 0)
+    CHECK(orbis_world_malloc_atomic(count, &p));
+  return hand_out_from_zero(p, slot);
 }
 
 /// Process i waits on what process i - 1 wrote; rank 0 writes late, so every
@@ -248,13 +263,7 @@ static void gauss_seidel(void) {
 
 /// World integers: remote atomic adds from every process.
 static void atomics(void) {
-  orbis_world_ptr_t c;
-  if (rank == 0) {
-    CHECK(orbis_world_malloc_atomic(2, &c));
-    CHECK(orbis_world_store(orbis_world_root(0), 7, &c));
-  } else {
-    CHECK(orbis_world_load(orbis_world_root(0), 7, &c));
-  }
+  orbis_world_ptr_t c = integers_from_zero(2, 7);
   EXPECT(c.flags == ORBIS_WORLD_ATOMIC);
   for (int i = 0; i < 100; i++)
     CHECK(orbis_world_atomic_add(c, 1, rank + 1, NULL));
@@ -269,13 +278,7 @@ static void atomics(void) {
 
 /// A world lock: the read-modify-write sequence inside it never interleaves.
 static void locks(void) {
-  orbis_world_ptr_t c;
-  if (rank == 0) {
-    CHECK(orbis_world_malloc_atomic(2, &c));
-    CHECK(orbis_world_store(orbis_world_root(0), 8, &c));
-  } else {
-    CHECK(orbis_world_load(orbis_world_root(0), 8, &c));
-  }
+  orbis_world_ptr_t c = integers_from_zero(2, 8);
   for (int i = 0; i < 20; i++) {
     CHECK(orbis_world_lock(c, 0));
     int64_t seen, before;
@@ -295,19 +298,9 @@ static void locks(void) {
 /// World-level once: exactly one process runs the body; everyone waits for
 /// it and then sees its result.
 static void once(void) {
-  orbis_world_ptr_t counter, done, who;
-  if (rank == 0) {
-    CHECK(orbis_world_malloc_atomic(1, &counter));
-    CHECK(orbis_world_malloc(1, 1, &done));
-    CHECK(orbis_world_malloc(1, sizeof(int), &who));
-    CHECK(orbis_world_store(orbis_world_root(0), 9, &counter));
-    CHECK(orbis_world_store(orbis_world_root(0), 10, &done));
-    CHECK(orbis_world_store(orbis_world_root(0), 11, &who));
-  } else {
-    CHECK(orbis_world_load(orbis_world_root(0), 9, &counter));
-    CHECK(orbis_world_load(orbis_world_root(0), 10, &done));
-    CHECK(orbis_world_load(orbis_world_root(0), 11, &who));
-  }
+  orbis_world_ptr_t counter = integers_from_zero(1, 9);
+  orbis_world_ptr_t done = shared_from_zero(1, 1, 10);
+  orbis_world_ptr_t who = shared_from_zero(1, sizeof(int), 11);
   int run = -1;
   CHECK(orbis_world_once(counter, done, 0, &run));
   if (run) {
