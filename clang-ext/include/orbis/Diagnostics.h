@@ -29,6 +29,9 @@ struct PendingDiag {
   std::string FixText;
 };
 
+/// Whether `Id` is a note (which never makes a compilation fail).
+bool isNote(Diag Id);
+
 /// Reports diagnostics through Clang's engine (custom IDs made on first use).
 class DiagReporter {
 public:

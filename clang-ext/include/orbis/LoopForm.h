@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/APSInt.h"
 #include <optional>
 
 namespace orbis {
@@ -35,6 +36,9 @@ struct CanonicalLoop {
   const clang::Expr *Bound = nullptr;
   const clang::Expr *Init = nullptr;
   const clang::Expr *Step = nullptr; ///< null for ++/--
+  /// The step's value when it is an integer constant expression (in the
+  /// step's own type).
+  std::optional<llvm::APSInt> StepConstant;
 };
 
 struct LoopFormResult {

@@ -288,6 +288,7 @@ private:
       Expr::EvalResult R;
       if (!L.Step->EvaluateAsInt(R, Ctx))
         return true;
+      L.StepConstant = R.Val.getInt();
       Step = R.Val.getInt().getSExtValue();
     }
     Step *= L.Direction;

@@ -18,8 +18,7 @@ namespace orbis {
 
 bool NestBuildResult::ok() const {
   for (const PendingDiag &D : Diags)
-    if (D.Id != Diag::LoopPartHere && D.Id != Diag::PreviousBlockHere &&
-        D.Id != Diag::NestedBlockedLoopHere)
+    if (!isNote(D.Id))
       return false;
   return true;
 }
@@ -73,6 +72,7 @@ public:
   Builder(ASTContext &Ctx, const std::vector<CollectedDirective> &Directives)
       : Ctx(Ctx), SM(Ctx.getSourceManager()) {
     for (const CollectedDirective &D : Directives) {
+      AllByNextCode[D.NextCodeLoc.getRawEncoding()].push_back(&D);
       if (!isRelevant(D.Dir))
         continue;
       ByNextCode[D.NextCodeLoc.getRawEncoding()].push_back(&D);
@@ -85,6 +85,7 @@ public:
       return;
     State Fresh;
     walk(Body, /*StatementPosition=*/true, Fresh);
+    checkGotos();
   }
 
   NestBuildResult finish() {
@@ -102,19 +103,61 @@ public:
 private:
   struct State {
     std::vector<BlockedLoop *> Stack; ///< enclosing blocked loops
+    /// Per entry of Stack: its nested blocked loop or instruction block has
+    /// been walked, so the code being walked is its post-block.
+    std::vector<bool> PastChild;
     TiledNest *Nest = nullptr;
     BlockedLoop *BlockOwner = nullptr; ///< loop holding `omp block`
     bool InInstructionBlock = false;
     unsigned BreakDepth = 0; ///< loops/switches since the innermost blocked loop
+    unsigned ContinueDepth = 0; ///< loops since the innermost blocked loop
+    /// Statements that open a scope around the statement being walked.
+    std::vector<const Stmt *> Scopes;
+  };
+
+  /// The part of a tiled nest a statement is in: a loop's pre-block, its
+  /// post-block, or the instruction block. Jumps may not cross parts: each
+  /// part runs at its own granularity (per tile or per iteration).
+  struct Part {
+    const TiledNest *Nest = nullptr; ///< null: outside every nest
+    const void *Owner = nullptr;
+    int Kind = 0; ///< 0 pre-block, 1 post-block, 2 instruction block
+    bool operator==(const Part &O) const {
+      return Nest == O.Nest && Owner == O.Owner && Kind == O.Kind;
+    }
+  };
+
+  static Part partOf(const State &St) {
+    if (St.Stack.empty())
+      return {};
+    if (St.InInstructionBlock)
+      return {St.Nest, St.Nest, 2};
+    return {St.Nest, St.Stack.back(), St.PastChild.back() ? 1 : 0};
+  }
+
+  /// A declaration in a pre-block with the scope that holds it.
+  struct PreBlockDecl {
+    const VarDecl *Var;
+    const Stmt *Scope;
   };
 
   ASTContext &Ctx;
   const SourceManager &SM;
   llvm::DenseMap<unsigned, std::vector<const CollectedDirective *>> ByNextCode;
+  llvm::DenseMap<unsigned, std::vector<const CollectedDirective *>>
+      AllByNextCode;
   std::vector<const CollectedDirective *> Relevant;
   llvm::SmallPtrSet<const CollectedDirective *, 16> Bound;
   llvm::SmallPtrSet<Stmt *, 16> Walked;
   NestBuildResult Result;
+  /// Jumps of the function being walked, checked when it has been walked.
+  std::vector<std::pair<const GotoStmt *, Part>> Gotos;
+  llvm::DenseMap<const LabelDecl *, Part> LabelParts;
+  /// `continue` statements of pre-blocks (before a nest is complete, it is
+  /// not known whether its innermost body is the instruction block).
+  std::vector<std::pair<const ContinueStmt *, const BlockedLoop *>>
+      PreBlockContinues;
+  std::vector<PreBlockDecl> PreBlockDecls;
   unsigned NextNestId = 0;
   unsigned NextDirectiveId = 0;
 
@@ -157,10 +200,18 @@ private:
         else
           Others.push_back(D);
       }
+      if (BlockPragma) {
+        if (LoopPragma)
+          error(Diag::BlockedInInstructionBlock, LoopPragma->Dir.Loc);
+        checkDirectivesBeforeBlock(*BlockPragma, S);
+        std::vector<const CollectedDirective *> After;
+        for (const CollectedDirective *D : Others)
+          if (!isBefore(D, BlockPragma))
+            After.push_back(D);
+        return walkInstructionBlock(BlockPragma, S, St, After);
+      }
       for (const CollectedDirective *D : Others)
         recordNested(D, S, St);
-      if (BlockPragma)
-        return walkInstructionBlock(BlockPragma, S, St);
       if (LoopPragma)
         return walkDirectedLoop(LoopPragma, S, St);
     }
@@ -182,17 +233,105 @@ private:
           St.Stack.back()->Queries.push_back({Call, *Q});
     if (isa<BreakStmt>(S) && !St.Stack.empty() && St.BreakDepth == 0)
       error(Diag::BreakInBlockedLoop, S->getBeginLoc());
+    checkJumps(S, St);
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      if (St.Nest && !St.Stack.empty() && !St.InInstructionBlock &&
+          !St.PastChild.back() &&
+          !St.Scopes.empty())
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            PreBlockDecls.push_back({V, St.Scopes.back()});
     if (St.Nest && !St.InInstructionBlock && isEmptySpinLoop(S))
       St.Nest->SpinWaits.push_back(S);
 
-    bool Breakable = isa<ForStmt, WhileStmt, DoStmt, SwitchStmt,
-                         CXXForRangeStmt>(S);
-    if (Breakable)
-      ++St.BreakDepth;
+    bool Continuable = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    bool Breakable = Continuable || isa<SwitchStmt>(S);
+    bool Scope = Breakable || isa<CompoundStmt, IfStmt>(S);
+    St.BreakDepth += Breakable;
+    St.ContinueDepth += Continuable;
+    if (Scope)
+      St.Scopes.push_back(S);
     for (Stmt *Child : S->children())
       walk(Child, isStatementChild(S, Child), St);
-    if (Breakable)
-      --St.BreakDepth;
+    if (Scope)
+      St.Scopes.pop_back();
+    St.BreakDepth -= Breakable;
+    St.ContinueDepth -= Continuable;
+  }
+
+  /// Statements that leave or enter a part of a nest (see Part): `return`
+  /// and computed gotos at once, `goto` and `continue` when the function or
+  /// the nest is complete.
+  void checkJumps(Stmt *S, State &St) {
+    if (const auto *Label = dyn_cast<LabelStmt>(S))
+      LabelParts[Label->getDecl()] = partOf(St);
+    if (const auto *Goto = dyn_cast<GotoStmt>(S))
+      Gotos.push_back({Goto, partOf(St)});
+    if (St.Stack.empty())
+      return;
+    if (isa<ReturnStmt>(S))
+      error(Diag::ReturnInBlockedLoop, S->getBeginLoc(), {"return"});
+    else if (isa<CoreturnStmt>(S))
+      error(Diag::ReturnInBlockedLoop, S->getBeginLoc(), {"co_return"});
+    else if (isa<IndirectGotoStmt>(S))
+      error(Diag::IndirectGotoInBlockedLoop, S->getBeginLoc());
+    else if (const auto *C = dyn_cast<ContinueStmt>(S))
+      if (St.ContinueDepth == 0 && !St.InInstructionBlock &&
+          !St.PastChild.back())
+        PreBlockContinues.push_back({C, St.Stack.back()});
+  }
+
+  /// A `goto` must stay in its part of a nest (see Part).
+  void checkGotos() {
+    for (const auto &[Goto, From] : Gotos) {
+      const LabelDecl *Label = Goto->getLabel();
+      auto It = LabelParts.find(Label);
+      Part To = It == LabelParts.end() ? Part() : It->second;
+      if (From == To)
+        continue;
+      if (From.Nest && From.Nest != To.Nest)
+        error(Diag::GotoOutOfBlockedLoop, Goto->getGotoLoc());
+      else if (!From.Nest || From.Nest != To.Nest)
+        error(Diag::GotoIntoBlockedLoop, Goto->getGotoLoc());
+      else
+        error(Diag::GotoAcrossBlocks, Goto->getGotoLoc());
+      if (Label->getStmt())
+        error(Diag::LabelHere, Label->getStmt()->getBeginLoc(),
+              {Label->getName().str()});
+    }
+    Gotos.clear();
+    LabelParts.clear();
+  }
+
+  bool isBefore(const CollectedDirective *A, const CollectedDirective *B) {
+    return SM.isBeforeInTranslationUnit(A->ExtentBegin, B->ExtentBegin);
+  }
+
+  /// A directive that applies to the statement after it, written before
+  /// `#pragma omp block`, would apply to the element loops of the whole tile.
+  void checkDirectivesBeforeBlock(const CollectedDirective &Block,
+                                  const Stmt *S) {
+    auto It = AllByNextCode.find(
+        SM.getExpansionLoc(S->getBeginLoc()).getRawEncoding());
+    if (It == AllByNextCode.end())
+      return;
+    for (const CollectedDirective *D : It->second)
+      if (D != &Block && isBefore(D, &Block) && !isStandalone(D->Dir))
+        error(Diag::DirectiveBeforeBlock, D->Dir.Loc, {D->Dir.Name});
+  }
+
+  /// Directives that do not apply to the statement after them.
+  static bool isStandalone(const Directive &D) {
+    StringRef Name = D.Name;
+    for (StringRef S : {"barrier", "flush", "taskwait", "taskyield", "cancel",
+                        "cancellation point", "depobj", "scan",
+                        "target enter data", "target exit data",
+                        "target update", "interop", "error", "nothing",
+                        "threadprivate", "allocate", "requires"})
+      if (Name == S)
+        return true;
+    return Name.starts_with("declare") || Name.starts_with("begin") ||
+           Name.starts_with("end");
   }
 
   /// `while (cond) {}`, `while (cond);` or `do {} while (cond);`, written
@@ -252,7 +391,8 @@ private:
     }
   }
 
-  void walkInstructionBlock(const CollectedDirective *D, Stmt *S, State &St) {
+  void walkInstructionBlock(const CollectedDirective *D, Stmt *S, State &St,
+                            const std::vector<const CollectedDirective *> &After) {
     if (St.Stack.empty()) {
       error(Diag::BlockOutsideBlockedLoop, D->Dir.Loc);
       return walkChildren(S, St);
@@ -268,8 +408,16 @@ private:
     St.BlockOwner = St.Stack.back();
     bool Saved = St.InInstructionBlock;
     St.InInstructionBlock = true;
+    // Directives after `omp block` apply to the statement inside the
+    // element loops: they belong to the instruction block.
+    for (const CollectedDirective *Other : After)
+      recordNested(Other, S, St);
+    unsigned SavedContinueDepth = St.ContinueDepth;
+    St.ContinueDepth = 0;
     walk(S, /*StatementPosition=*/false, St);
+    St.ContinueDepth = SavedContinueDepth;
     St.InInstructionBlock = Saved;
+    St.PastChild.back() = true;
   }
 
   void walkDirectedLoop(const CollectedDirective *D, Stmt *S, State &St) {
@@ -351,11 +499,18 @@ private:
     St.Nest->Loops.push_back(std::move(Loop));
 
     unsigned SavedBreakDepth = St.BreakDepth;
+    unsigned SavedContinueDepth = St.ContinueDepth;
     St.BreakDepth = 0;
+    St.ContinueDepth = 0;
     St.Stack.push_back(Current);
+    St.PastChild.push_back(false);
     walk(For->getBody(), /*StatementPosition=*/true, St);
     St.Stack.pop_back();
+    St.PastChild.pop_back();
+    if (!St.PastChild.empty())
+      St.PastChild.back() = true;
     St.BreakDepth = SavedBreakDepth;
+    St.ContinueDepth = SavedContinueDepth;
 
     if (Root) {
       finishNest(*NewNest, St);
@@ -379,8 +534,19 @@ private:
 
   /// Rules that need the whole nest.
   void finishNest(TiledNest &Nest, State &St) {
+    auto Continues = std::move(PreBlockContinues);
+    auto Decls = std::move(PreBlockDecls);
+    PreBlockContinues.clear();
+    PreBlockDecls.clear();
     if (Nest.Failed)
       return;
+    // Without `omp block`, the innermost body is the instruction block,
+    // where `continue` ends the iteration.
+    for (const auto &[Continue, Loop] : Continues)
+      if (Nest.BlockPragma || Loop != &Nest.innermost())
+        error(Diag::ContinueInPreBlock, Continue->getBeginLoc());
+    if (Nest.InstructionBlock)
+      checkShadowedLoopVariables(Nest, Decls);
     if (Nest.BlockPragma && St.BlockOwner && St.BlockOwner->Child) {
       error(Diag::BlockNotInnermost, Nest.BlockPragma->Dir.Loc);
       error(Diag::NestedBlockedLoopHere,
@@ -410,6 +576,29 @@ private:
     std::vector<PendingDiag> LocalDiags = checkBlockLocals(Nest, Ctx);
     Result.Diags.insert(Result.Diags.end(), LocalDiags.begin(),
                         LocalDiags.end());
+  }
+
+  /// The element loops at `#pragma omp block` assign every level's loop
+  /// variable by name: a pre-block declaration of the same name in scope
+  /// there would be assigned instead.
+  void checkShadowedLoopVariables(const TiledNest &Nest,
+                                  const std::vector<PreBlockDecl> &Decls) {
+    SourceLocation Instr = Nest.InstructionBlock->getBeginLoc();
+    for (const PreBlockDecl &D : Decls) {
+      SourceRange Scope = D.Scope->getSourceRange();
+      if (!SM.isBeforeInTranslationUnit(D.Var->getLocation(), Instr) ||
+          !SM.isBeforeInTranslationUnit(Scope.getBegin(), Instr) ||
+          !SM.isBeforeInTranslationUnit(Instr, Scope.getEnd()))
+        continue;
+      for (const auto &L : Nest.Loops)
+        if (L->Form.Var != D.Var && D.Var->getIdentifier() &&
+            L->Form.VarName == D.Var->getName()) {
+          error(Diag::ShadowsLoopVariable, D.Var->getLocation(),
+                {L->Form.VarName});
+          error(Diag::LoopVariableHere, L->Form.Var->getLocation(),
+                {L->Form.VarName});
+        }
+    }
   }
 
   static bool bodyIsOnly(const Stmt *Body, const Stmt *Child) {

@@ -20,6 +20,10 @@ const DiagInfo Table[] = {
 
 } // namespace
 
+bool isNote(Diag Id) {
+  return Table[static_cast<unsigned>(Id)].Level == DiagnosticsEngine::Note;
+}
+
 DiagnosticBuilder DiagReporter::report(SourceLocation Loc, Diag Id) {
   if (Ids.empty())
     Ids.assign(std::size(Table), 0);

@@ -91,6 +91,7 @@ private:
   std::string firstVar(const BlockedLoop &L) const { return name("f", L); }
   std::string endVar(const BlockedLoop &L) const { return name("e", L); }
   std::string siteVar(const BlockedLoop &L) const { return name("site", L); }
+  std::string stepVar(const BlockedLoop &L) const { return name("s", L); }
   static std::string onceVar(const NestedDirective &S) {
     return "__orbis_once" + std::to_string(S.Id);
   }
@@ -213,7 +214,12 @@ private:
     for (const std::string &V : L.PrivateVars)
       S += "__typeof__(" + V + ") " + V + "; ";
     S += declareLike(L, LB) + " = (" + Init + "); ";
-    S += "__typeof__(" + Bound + ") " + UB + " = (" + Bound + "); ";
+    // `+ 0`: the bound may be a bit-field, which __typeof__ refuses; the
+    // comparison promotes it anyway.
+    S += "__typeof__((" + Bound + ") + 0) " + UB + " = (" + Bound + "); ";
+    if (F.Step && !F.StepConstant)
+      S += "__typeof__((" + StepText + ") + 0) " + stepVar(L) + " = (" +
+           StepText + "); ";
     std::string Flags;
     if (Nest.BlockPragma)
       Flags = "ORBIS_SITE_PIPELINED";
@@ -226,7 +232,7 @@ private:
     S += "orbis_loop_t " + Lp + "; ";
 
     std::string Step = std::string(F.Direction < 0 ? "-" : "") +
-                       "(long long)(" + StepText + ")";
+                       "(long long)(" + stepValue(L) + ")";
     std::string Lower, Upper, Unsigned, Total;
     if (F.IsPointer) {
       Lower = "0";
@@ -316,6 +322,8 @@ private:
     bool Parallel = D.Kind == DirectiveKind::ParallelFor;
     std::string S = "{ " + loopSetup(L);
     std::vector<std::string> Private = {loopVar(L), lbVar(L)};
+    if (L.Form.Step && !L.Form.StepConstant)
+      Private.push_back(stepVar(L));
     for (const NestedDirective &Single : Nest.Singles) {
       std::string V = onceVar(Single);
       if (Parallel) {
@@ -408,11 +416,35 @@ private:
         Test = L->Form.Direction > 0 ? "<" : ">";
       S += " for (" + L->Form.VarName + " = " + firstVar(*L) + "; " +
            L->Form.VarName + " " + Test + " " + endVar(*L) + "; " +
-           L->Form.IncText + ")";
+           increment(*L) + ")";
     }
     // Braces around the user's statement and around the loops: what follows
     // on its last line is not taken for a misleadingly indented loop body.
     return S + " { ";
+  }
+
+  /// The loop's step, once evaluated: a literal for a constant step (so that
+  /// the optimizer still knows it), else the variable the set-up computed.
+  std::string stepValue(const BlockedLoop &L) const {
+    const CanonicalLoop &F = L.Form;
+    if (!F.Step)
+      return "1";
+    if (!F.StepConstant)
+      return stepVar(L);
+    const llvm::APSInt &V = *F.StepConstant;
+    llvm::SmallString<24> Digits;
+    V.toString(Digits, 10);
+    return "(" + std::string(Digits) + (V.isUnsigned() ? "ULL" : "LL") + ")";
+  }
+
+  /// The increment of an element loop. It is not the user's text: that is
+  /// evaluated at the instruction block, where pre-block declarations could
+  /// hide the names it uses.
+  std::string increment(const BlockedLoop &L) const {
+    const std::string &V = L.Form.VarName;
+    if (!L.Form.Step)
+      return (L.Form.Direction > 0 ? "++" : "--") + V;
+    return V + (L.Form.Direction > 0 ? " += " : " -= ") + stepValue(L);
   }
 
   /// After the element loops, pre/post-blocks see the tile's first values.
