@@ -55,6 +55,13 @@ LoopFormResult analyzeLoopForm(const clang::ForStmt *For,
 /// unexpanded).
 std::string sourceText(clang::SourceRange Range, clang::ASTContext &Ctx);
 
+/// The characters of statement `S` in the file, when they can be rewritten:
+/// a statement that starts or ends inside a macro expansion (rather than at
+/// one's edge) has none. The range ends after the last token, not after a
+/// following ';'.
+std::optional<clang::CharSourceRange> fileRangeOf(const clang::Stmt *S,
+                                                  clang::ASTContext &Ctx);
+
 /// Whether `E` refers to `Var` anywhere.
 bool refersTo(const clang::Stmt *E, const clang::VarDecl *Var);
 

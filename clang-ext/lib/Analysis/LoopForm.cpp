@@ -47,9 +47,17 @@ struct BinaryView {
   const Expr *LHS = nullptr, *RHS = nullptr;
 };
 
+/// E without parentheses and the full-expression nodes that wrap a loop part
+/// holding temporaries (`i < std::min(n, 500)`).
+const Expr *stripped(const Expr *E) {
+  if (const auto *Full = dyn_cast<FullExpr>(E->IgnoreParens()))
+    return stripped(Full->getSubExpr());
+  return E->IgnoreParens();
+}
+
 BinaryView viewBinary(const Expr *E) {
   BinaryView V;
-  E = E->IgnoreParens();
+  E = stripped(E);
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     V.LHS = B->getLHS();
     V.RHS = B->getRHS();
@@ -92,7 +100,7 @@ BinaryView viewBinary(const Expr *E) {
 
 /// ++var, var++, --var, var-- (built-in or overloaded): +1, -1 or 0.
 int unitIncrement(const Expr *E, const VarDecl *Var) {
-  E = E->IgnoreParens();
+  E = stripped(E);
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (asVarRef(U->getSubExpr()) != Var)
       return 0;
@@ -304,6 +312,15 @@ private:
 };
 
 } // namespace
+
+std::optional<CharSourceRange> fileRangeOf(const Stmt *S, ASTContext &Ctx) {
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(S->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return std::nullopt;
+  return Range;
+}
 
 bool refersTo(const Stmt *E, const VarDecl *Var) {
   if (!E)

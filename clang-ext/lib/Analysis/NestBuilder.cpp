@@ -90,7 +90,7 @@ public:
 
   NestBuildResult finish() {
     for (const CollectedDirective *D : Relevant) {
-      if (Bound.count(D))
+      if (Bound.count(D) || inSkippedCode(D))
         continue;
       if (D->Dir.Kind == DirectiveKind::Block)
         error(Diag::ExpectedStatementAfterBlock, D->Dir.Loc);
@@ -150,6 +150,9 @@ private:
   llvm::SmallPtrSet<const CollectedDirective *, 16> Bound;
   llvm::SmallPtrSet<Stmt *, 16> Walked;
   NestBuildResult Result;
+  /// Code not walked after an error: its directives are not reported as
+  /// unbound.
+  std::vector<SourceRange> Skipped;
   /// Jumps of the function being walked, checked when it has been walked.
   std::vector<std::pair<const GotoStmt *, Part>> Gotos;
   llvm::DenseMap<const LabelDecl *, Part> LabelParts;
@@ -160,6 +163,17 @@ private:
   std::vector<PreBlockDecl> PreBlockDecls;
   unsigned NextNestId = 0;
   unsigned NextDirectiveId = 0;
+
+  bool inSkippedCode(const CollectedDirective *D) const {
+    SourceLocation Loc = SM.getExpansionLoc(D->Dir.Loc);
+    for (SourceRange R : Skipped) {
+      CharSourceRange Chars = SM.getExpansionRange(R);
+      if (!SM.isBeforeInTranslationUnit(Loc, Chars.getBegin()) &&
+          SM.isBeforeInTranslationUnit(Loc, Chars.getEnd()))
+        return true;
+    }
+    return false;
+  }
 
   static bool isRelevant(const Directive &D) {
     return D.isExtension() || D.Kind == DirectiveKind::Single ||
@@ -385,6 +399,8 @@ private:
       for (const PassThroughClause &C : Dir.Clauses)
         if (C.Name != "nowait")
           return error(Diag::SingleClauseNotSupported, C.Loc, {C.Name});
+      if (!fileRangeOf(S, Ctx))
+        return error(Diag::StatementFromMacro, Dir.Loc, {Dir.Name});
       St.Nest->Singles.push_back({D, S, NextDirectiveId++, St.Stack.back()});
     } else if (Dir.Kind == DirectiveKind::Atomic && !Dir.HasMemoryOrder) {
       St.Nest->Atomics.push_back({D, S, NextDirectiveId++, St.Stack.back()});
@@ -402,6 +418,12 @@ private:
       error(Diag::TwoBlocksInNest, D->Dir.Loc);
       error(Diag::PreviousBlockHere, St.Nest->BlockPragma->Dir.Loc);
       return walkChildren(S, St);
+    }
+    if (!fileRangeOf(S, Ctx)) {
+      St.Nest->Failed = true;
+      error(Diag::StatementFromMacro, D->Dir.Loc, {D->Dir.Name});
+      Skipped.push_back(S->getSourceRange());
+      return;
     }
     St.Nest->BlockPragma = D;
     St.Nest->InstructionBlock = S;
@@ -431,8 +453,11 @@ private:
       recordNested(D, S, St);
       return walkChildren(S, St);
     }
-    if (For->getBeginLoc().isMacroID() || For->getBody()->getEndLoc().isMacroID()) {
+    // The lowering rewrites the header and edits around the body.
+    if (For->getBeginLoc().isMacroID() || For->getRParenLoc().isMacroID() ||
+        !fileRangeOf(For->getBody(), Ctx)) {
       error(Diag::LoopFromMacro, Dir.Loc);
+      Skipped.push_back(For->getSourceRange());
       return;
     }
     if (St.InInstructionBlock) {
@@ -463,6 +488,7 @@ private:
     }
     if (!St.Stack.empty() && !checkNestedClauses(Dir)) {
       St.Nest->Failed = true;
+      Skipped.push_back(For->getSourceRange());
       return;
     }
 
@@ -489,6 +515,7 @@ private:
         St.Nest->Failed = true;
         error(Diag::TwoNestedBlockedLoops, Dir.Loc);
         error(Diag::NestedBlockedLoopHere, Parent->Child->Pragma->Dir.Loc);
+        Skipped.push_back(For->getSourceRange());
         return;
       }
       Loop->Parent = Parent;

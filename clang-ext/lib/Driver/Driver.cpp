@@ -28,10 +28,6 @@ std::string driverName(DriverLanguage Lang) {
   return Lang == DriverLanguage::CXX ? "orbis-c++" : "orbis-cc";
 }
 
-bool mayContainDirectives(llvm::StringRef Text) {
-  return Text.contains("pragma") || Text.contains("Pragma");
-}
-
 void printCommand(llvm::raw_ostream &OS, llvm::ArrayRef<std::string> Cmd) {
   for (const std::string &A : Cmd) {
     OS << " \"";
@@ -129,7 +125,9 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
       continue; // clang reports the missing file itself
     std::string Lowered;
     bool Changed = false;
-    if (mayContainDirectives((*Source)->getBuffer())) {
+    // Every source is analyzed, even one without the word "pragma": its
+    // headers may hold extension directives that need a diagnostic.
+    {
       LowerRequest Req;
       Req.InputFile = In.Path;
       Req.ClangArgs.push_back(Paths.Clang);

@@ -82,8 +82,10 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
     size_t OldLines = Old.count('\n');
     size_t NewLines = StringRef(New).count('\n');
     if (NewLines > OldLines) {
-      unsigned Line = SM.getLineNumber(File, R.End);
-      Out += "\n#line " + std::to_string(Line) + "\n";
+      // The user's own `#line` directives stay in force.
+      PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(File, R.End));
+      Out += "\n#line " + std::to_string(P.getLine()) + " \"" +
+             escapeForStringLiteral(P.getFilename()) + "\"\n";
     } else {
       Out.append(OldLines - NewLines, '\n');
     }

@@ -7,6 +7,7 @@
 #include "orbis/HostLowering.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -20,7 +21,10 @@ using namespace clang;
 namespace orbis {
 
 llvm::StringRef hostPrologue() {
-  return "#include <orbis/tile.h>\n#include <omp.h>\n";
+  // __orbis_drop swallows the size argument of a verbatim `schedule(blocked,
+  // size)` (see verbatimDirective).
+  return "#include <orbis/tile.h>\n#include <omp.h>\n"
+         "#define __orbis_drop(...)\n";
 }
 
 namespace {
@@ -105,16 +109,19 @@ private:
     return OS.str();
   }
 
+  /// "file:line:col" as the user's `#line` directives present it.
   std::string where(SourceLocation Loc) const {
     PresumedLoc P = SM.getPresumedLoc(Loc);
-    return Options.PresumedName + ":" + std::to_string(P.getLine()) + ":" +
-           std::to_string(P.getColumn());
+    return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+           ":" + std::to_string(P.getColumn());
   }
 
   // ---- source positions --------------------------------------------------
   /// Where statement S really starts: at the first directive bound to it.
+  /// (Analysis made sure every statement the lowering edits around has a
+  /// file range.)
   SourceLocation statementStart(const Stmt *S) const {
-    SourceLocation Begin = S->getBeginLoc();
+    SourceLocation Begin = fileRange(S).getBegin();
     unsigned Best = SM.getFileOffset(Begin);
     SourceLocation Result = Begin;
     for (const CollectedDirective &D : Directives)
@@ -125,16 +132,24 @@ private:
     return Result;
   }
   bool startsWithDirective(const Stmt *S) const {
-    return statementStart(S) != S->getBeginLoc();
+    return statementStart(S) != fileRange(S).getBegin();
+  }
+
+  CharSourceRange fileRange(const Stmt *S) const {
+    std::optional<CharSourceRange> R = fileRangeOf(S, Ctx);
+    assert(R && "analysis lets through only statements with a file range");
+    return *R;
   }
 
   /// Just after the statement, its terminating ';' included.
   SourceLocation statementEnd(const Stmt *S) const {
-    SourceLocation Last = S->getEndLoc();
+    SourceLocation AfterLast = fileRange(S).getEnd();
     const LangOptions &LO = Ctx.getLangOpts();
-    SourceLocation AfterLast = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+    // The last token in the file: a macro's name or closing ')' when the
+    // statement ends with a macro expansion.
+    SourceLocation Last = SM.getExpansionRange(S->getEndLoc()).getEnd();
     Token Tok;
-    if (!Lexer::getRawToken(Last, Tok, SM, LO) &&
+    if (S->getEndLoc().isFileID() && !Lexer::getRawToken(Last, Tok, SM, LO) &&
         Tok.isOneOf(tok::semi, tok::r_brace))
       return AfterLast;
     std::optional<Token> Next = Lexer::findNextToken(Last, SM, LO);
@@ -278,13 +293,11 @@ private:
     if (!Size.Loc.isFileID() || StringRef(Size.Text).contains('\n'))
       return "(" + Size.Text + ")";
     PresumedLoc P = SM.getPresumedLoc(Size.Loc);
-    std::string Line = std::to_string(P.getLine());
     return "\n#pragma clang diagnostic push"
-           "\n#pragma clang diagnostic error \"-Wfloat-conversion\""
-           "\n#line " + Line + "\n" + std::string(P.getColumn() - 1, ' ') +
+           "\n#pragma clang diagnostic error \"-Wfloat-conversion\"\n" +
+           lineDirective(Size.Loc) + std::string(P.getColumn() - 1, ' ') +
            Size.Text +
-           "\n#pragma clang diagnostic pop"
-           "\n#line " + Line + "\n";
+           "\n#pragma clang diagnostic pop\n" + lineDirective(Size.Loc);
   }
 
   /// The loop variable's value at iteration `Index` (an expression counting
@@ -335,13 +348,93 @@ private:
              ")\n" + V + " = orbis_once_new(omp_get_num_threads());";
       }
     }
-    S += "\n#pragma omp " + std::string(Parallel ? "parallel for" : "for");
+    std::string Added = "schedule(monotonic: dynamic, 1)";
+    if (Parallel)
+      Added += " firstprivate(" + llvm::join(Private, ", ") + ")";
+    std::optional<std::string> Verbatim = verbatimDirective(P, Added);
+    if (Verbatim) {
+      Edits.replace(P.ExtentBegin, P.ExtentEnd, S + *Verbatim);
+      return;
+    }
+    // Rebuilt from the parsed clauses, on the directive's own line.
+    S += "\n#pragma clang diagnostic push\n" + std::string(ExtraTokensError) +
+         lineDirective(P.ExtentBegin) + "#pragma omp " +
+         std::string(Parallel ? "parallel for" : "for");
     for (const PassThroughClause &C : D.Clauses)
       S += " " + C.Text;
-    S += " schedule(monotonic: dynamic, 1)";
-    if (Parallel)
-      S += " firstprivate(" + llvm::join(Private, ", ") + ")";
-    Edits.replace(P.ExtentBegin, P.ExtentEnd, S);
+    Edits.replace(P.ExtentBegin, P.ExtentEnd,
+                  S + " " + Added + "\n#pragma clang diagnostic pop");
+  }
+
+  /// Clang ignores the clauses after one it does not know, with a warning:
+  /// ours (the tile schedule) would be lost, so it is an error here.
+  static constexpr const char *ExtraTokensError =
+      "#pragma clang diagnostic error \"-Wextra-tokens\"\n";
+
+  /// `#line N "file"` naming the user's line and file at Loc.
+  std::string lineDirective(SourceLocation Loc) const {
+    PresumedLoc P = SM.getPresumedLoc(Loc);
+    return "#line " + std::to_string(P.getLine()) + " \"" +
+           escapeForStringLiteral(P.getFilename()) + "\"\n";
+  }
+
+  /// The user's `#pragma` line exactly as written, at its own line and
+  /// column, made standard by macros: `blocked` becomes the tile schedule
+  /// plus `Added` (its size argument is dropped), `block_local(...)`
+  /// nothing. Clang's messages about the standard clauses then quote the
+  /// user's line with the right line and column. None when the directive
+  /// is a `_Pragma` or comes from a macro, or when the words the macros
+  /// redefine appear elsewhere in it.
+  std::optional<std::string> verbatimDirective(const CollectedDirective &P,
+                                               const std::string &Added) const {
+    if (P.Dir.IsPragmaOperator || !P.ExtentBegin.isFileID() ||
+        !P.ExtentEnd.isFileID() || !P.Dir.Loc.isFileID())
+      return std::nullopt;
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getCharRange(P.ExtentBegin, P.ExtentEnd), SM,
+        Ctx.getLangOpts());
+    // The clauses may come from macros: the words must not appear in the
+    // text other than as the schedule kind and clause names.
+    if (!Text.starts_with("#") || countWord(Text, "blocked") > 1 ||
+        countWord(Text, "block_local") > P.Dir.BlockLocals.size() ||
+        countWord(Text, "__orbis_drop") != 0)
+      return std::nullopt;
+    for (const PassThroughClause &C : P.Dir.Clauses)
+      if (countWord(C.Text, "blocked") || countWord(C.Text, "block_local"))
+        return std::nullopt;
+    std::pair<FileID, unsigned> Where = SM.getDecomposedLoc(P.ExtentBegin);
+    StringRef Buffer = SM.getBufferData(Where.first);
+    unsigned LineStart = Where.second;
+    while (LineStart > 0 && Buffer[LineStart - 1] != '\n')
+      --LineStart;
+    StringRef Indent = Buffer.slice(LineStart, Where.second);
+    if (Indent.find_first_not_of(" \t\f\v") != StringRef::npos)
+      return std::nullopt;
+    return "\n#pragma push_macro(\"blocked\")"
+           "\n#pragma push_macro(\"block_local\")"
+           "\n#undef blocked\n#undef block_local"
+           "\n#define blocked monotonic: dynamic, 1) " +
+           Added.substr(Added.find(')') + 1) + " __orbis_drop("
+           "\n#define block_local(...)\n" +
+           "#pragma clang diagnostic push\n" + ExtraTokensError +
+           lineDirective(P.ExtentBegin) + Indent.str() + Text.str() +
+           "\n#pragma clang diagnostic pop"
+           "\n#pragma pop_macro(\"blocked\")"
+           "\n#pragma pop_macro(\"block_local\")";
+  }
+
+  /// Occurrences of `Word` as a whole identifier in `Text`.
+  static unsigned countWord(StringRef Text, StringRef Word) {
+    unsigned Count = 0;
+    for (size_t Pos = Text.find(Word); Pos != StringRef::npos;
+         Pos = Text.find(Word, Pos + 1)) {
+      bool Before = Pos > 0 && isAsciiIdentifierContinue(Text[Pos - 1]);
+      size_t After = Pos + Word.size();
+      bool AfterId =
+          After < Text.size() && isAsciiIdentifierContinue(Text[After]);
+      Count += !Before && !AfterId;
+    }
+    return Count;
   }
 
   void emitHeader(const BlockedLoop &L) {
@@ -475,6 +568,12 @@ private:
   /// because it may come from a `_Pragma` or a macro).
   void emitAtomic(const NestedDirective &A) {
     const CollectedDirective &P = *A.Pragma;
+    if (!P.Dir.IsPragmaOperator && P.ExtentEnd.isFileID() &&
+        P.ExtentBegin.isFileID()) {
+      // The user's text stays as written, for clang's messages about it.
+      Edits.insert(P.ExtentEnd, " seq_cst", 0);
+      return;
+    }
     std::string S = "#pragma omp " + P.Dir.Name;
     for (const PassThroughClause &C : P.Dir.Clauses)
       S += " " + C.Text;
