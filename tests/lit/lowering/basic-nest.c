@@ -7,9 +7,11 @@
 void sweep(int n, double *A, volatile int *counters) {
   // CHECK: #include <orbis/tile.h>
   // CHECK: #line 1 "{{.*}}basic-nest.c"
-  // CHECK: { int [[LB0:__orbis_lb[0-9_]+]] = (1); __typeof__(n - 1) [[UB0:__orbis_ub[0-9_]+]] = (n - 1);
+  // CHECK: { int [[LB0:__orbis_lb[0-9_]+]] = (1); __typeof__((n - 1) + 0) [[UB0:__orbis_ub[0-9_]+]] = (n - 1);
   // CHECK-SAME: orbis_loop_init(&[[L0:__orbis_L[0-9_]+]], {{.*}}, ORBIS_CMP_LT, {{.*}}, 7, 1,
-  // CHECK-NEXT: #pragma omp parallel for num_threads(4) schedule(monotonic: dynamic, 1) firstprivate([[L0]], [[LB0]], [[ONCE:__orbis_once[0-9]+]])
+  // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
+  // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L0]], [[LB0]], [[ONCE:__orbis_once[0-9]+]]) __orbis_drop({{$}}
+  // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
   // CHECK-NEXT: #line [[@LINE+1]]
   #pragma omp parallel for schedule(blocked, 7) num_threads(4)
   for (int x = 1; x < n - 1; x++) {
@@ -30,7 +32,7 @@ void sweep(int n, double *A, volatile int *counters) {
       // CHECK-NEXT: while (counters[xb] < y + orbis_query_int([[C1:__orbis_c[0-9_]+]].size) - 1) { orbis_spin_pause(); }
       #pragma omp block
       A[x * n + y] = 0.25 * (A[x * n + y - 1] + A[(x - 1) * n + y]);
-      // CHECK-NEXT: { { for (x = [[F0]]; x {{<|>|!=}} {{__orbis_e[0-9_]+}}; x++) for (y = [[F1]]; y {{<|>|!=}} {{__orbis_e[0-9_]+}}; y++) {
+      // CHECK-NEXT: { { for (x = [[F0]]; x {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++x) for (y = [[F1]]; y {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++y) {
       // CHECK-NEXT: A[x * n + y] = 0.25 * (A[x * n + y - 1] + A[(x - 1) * n + y]); } } x = [[F0]]; y = [[F1]]; }
       #pragma omp atomic
       counters[xb + 1] += omp_block_size();

@@ -1,15 +1,17 @@
-// Canonical form 'i > lo' with a loop-invariant decrement 'i -= s': the step
-// expression is negated as written, '-(long long)(s)', and 'i -= s' is copied
-// into the element loop.
+// Canonical form 'i > lo' with a loop-invariant decrement 'i -= s': the step is
+// evaluated once into a helper, negated in '-(long long)(helper)', and the
+// element loop steps with 'i -= helper'.
 // RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, int lo, int s, double *A) {
-  // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (n); __typeof__(lo) [[UB:__orbis_ub[0-9_]+]] = (lo); static const orbis_site_t [[S:__orbis_site[0-9_]+]] = {"{{.*}}canonical-minus-assign.c:[[@LINE+6]]:3", 0, 8, {{[A-Z_ |0]+}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
-  // CHECK-SAME: orbis_loop_init(&[[L]], &[[S]], (long long)(__typeof__([[LB]] + [[UB]]))[[LB]], (long long)(__typeof__([[LB]] + [[UB]]))[[UB]], -(long long)(s), ORBIS_CMP_GT, (__typeof__([[LB]] + [[UB]]))-1 > 0, 4, 1, (long long)[[UB]]);{{$}}
-  // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
+  // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (n); __typeof__((lo) + 0) [[UB:__orbis_ub[0-9_]+]] = (lo); __typeof__((s) + 0) [[SV:__orbis_s[0-9_]+]] = (s); static const orbis_site_t [[S:__orbis_site[0-9_]+]] = {"{{.*}}canonical-minus-assign.c:[[@LINE+8]]:3", 0, 8, {{[A-Z_ |0]+}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK-SAME: orbis_loop_init(&[[L]], &[[S]], (long long)(__typeof__([[LB]] + [[UB]]))[[LB]], (long long)(__typeof__([[LB]] + [[UB]]))[[UB]], -(long long)([[SV]]), ORBIS_CMP_GT, (__typeof__([[LB]] + [[UB]]))-1 > 0, 4, 1, (long long)[[UB]]);{{$}}
+  // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
+  // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]], [[SV]]) __orbis_drop({{$}}
+  // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
   // CHECK: orbis_tile_enter(&[[C:__orbis_c[0-9_]+]], &[[L]], {{__orbis_t[0-9_]+}}); int [[F:__orbis_f[0-9_]+]] = (__typeof__([[LB]]))((unsigned long long)[[LB]] + (unsigned long long)([[C]].first) * (unsigned long long)[[L]].step); {{[^;]*}} = {{[^;]*}}; int i = [[F]]; do
-  // CHECK-SAME: for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i -= s)
+  // CHECK-SAME: for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i -= [[SV]])
   // CHECK-SAME: A[i] = 1.0;
   #pragma omp parallel for schedule(blocked, 4)
   for (int i = n; i > lo; i -= s)

@@ -14,7 +14,9 @@ double dot(int n, const double *X, const double *Y) {
   double sum = 0, t;
   int nt = 4;
   // CHECK: {{^}}  { __typeof__(t) t; int [[LB:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; {{.*}}, 128, 1, {{.*}});{{$}}
-  // CHECK-NEXT: {{^}}#pragma omp parallel for private(t) reduction(+: sum) num_threads(nt) default(none) shared(X, Y, n) if(n > 1000) proc_bind(close) schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
+  // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
+  // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}
+  // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
   #pragma omp parallel for schedule(blocked, 128) private(t) reduction(+: sum) num_threads(nt) default(none) shared(X, Y, n) if(n > 1000) proc_bind(close)
   for (int i = 0; i < n; i++) {
     t = X[i] * Y[i];
@@ -28,7 +30,9 @@ double dot_once(int n, const double *X, const double *Y, int *calls) {
   int scale = 2;
   // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1, {{.*}});
   // CHECK-SAME: {{ }}orbis_once_t [[O:__orbis_once[0-9]+]]_state = ORBIS_ONCE_INIT; orbis_once_t *[[O]] = &[[O]]_state;{{$}}
-  // CHECK-NEXT: {{^}}#pragma omp parallel for default(none) firstprivate(scale) shared(X, Y, n, calls) reduction(+:sum) schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]], [[O]]){{$}}
+  // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
+  // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]], [[O]]) __orbis_drop({{$}}
+  // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
   #pragma omp parallel for default(none) firstprivate(scale) schedule(blocked) shared(X, Y, n, calls) reduction(+:sum)
   for (int i = 0; i < n; i++) {
     #pragma omp single

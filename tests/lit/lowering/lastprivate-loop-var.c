@@ -10,9 +10,9 @@
 
 int main(void) {
   int i = -1, A[10];
-  // CHECK: #pragma omp parallel for lastprivate(i) schedule(monotonic: dynamic, 1) firstprivate([[L:__orbis_L[0-9_]+]], [[LB:__orbis_lb[0-9_]+]]){{$}}
+  // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L:__orbis_L[0-9_]+]], [[LB:__orbis_lb[0-9_]+]]) __orbis_drop({{$}}
   // CHECK: orbis_tile_t [[C:__orbis_c[0-9_]+]]; {{.*}} int [[F:__orbis_f[0-9_]+]] = {{.*}}; do {
-  // CHECK-SAME: for (i = [[F]]; i < {{__orbis_e[0-9_]+}}; i++)
+  // CHECK-SAME: for (i = [[F]]; i < {{__orbis_e[0-9_]+}}; ++i)
   // CHECK-SAME: } while (0); if ({{__orbis_t[0-9_]+}} == [[L]].num_tiles - 1) i = (__typeof__([[LB]]))((unsigned long long)[[LB]] + (unsigned long long)([[L]].trip) * (unsigned long long)[[L]].step); orbis_tile_leave(&[[C]]);
   #pragma omp parallel for schedule(blocked, 4) lastprivate(i)
   for (i = 0; i < 10; i++)

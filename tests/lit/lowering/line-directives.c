@@ -1,7 +1,8 @@
 // Line numbers survive lowering: a replacement that adds lines is followed by
-// '#line N' naming the line where the replaced text ended, and one that keeps
-// the line count (a pragma continued with a backslash, a nested loop's
-// set-up, 'single', 'omp block') needs none. The second RUN line checks the
+// '#line N "file"' naming the line where the replaced text ended (the user's
+// directive, continued with a backslash, is copied as written after its own
+// '#line'), and one that keeps the line count (a nested loop's set-up,
+// 'single', 'omp block') needs none. The second RUN line checks the
 // effect: clang's errors in the lowered code point at the user's lines and
 // columns.
 // RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
@@ -11,7 +12,10 @@ struct S { int a; };
 void f(int n, struct S *A, int *c) {
   // CHECK: {{^}}void f(int n, struct S *A, int *c) {{[{]$}}
   // CHECK-NEXT: {{^}}  { int {{__orbis_lb[0-9_]+}} = (0);
-  // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate(
+  // CHECK: {{^}}  #pragma omp parallel for \{{$}}
+  // CHECK-NEXT: {{^}}      schedule(blocked, 4){{$}}
+  // CHECK: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
+  // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;
   #pragma omp parallel for \
       schedule(blocked, 4)
@@ -34,8 +38,10 @@ void f(int n, struct S *A, int *c) {
     // CHECK: {{^}}    { int {{__orbis_lb[0-9_]+}} = (0);
     // CHECK-NEXT: {{^}}#pragma omp single copyprivate(
     // CHECK-NEXT: {{^}}{{__orbis_once[0-9]+}} = orbis_once_new(omp_get_num_threads());{{$}}
-    // CHECK-NEXT: {{^}}#pragma omp for schedule(monotonic: dynamic, 1){{$}}
-    // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
+    // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
+    // CHECK: {{^}}#define blocked monotonic: dynamic, 1) __orbis_drop({{$}}
+    // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
+    // CHECK-NEXT: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
     // CHECK-EMPTY:
     // CHECK-NEXT: {{^}}    for (long long {{__orbis_t[0-9_]+}} = 0;
     // CHECK-NEXT: {{^}}      if (orbis_once_begin(
@@ -62,7 +68,9 @@ void f(int n, struct S *A, int *c) {
       A[i + j].a = 2;
     }
   }
-  // CHECK: {{^}}#line [[@LINE-11]]{{$}}
+  // CHECK: {{^}}#line [[@LINE-11]] "{{[^"]*}}"{{$}}
+  // CHECK-NEXT: {{^}}  #pragma omp parallel for schedule(blocked, 4){{$}}
+  // CHECK: {{^}}#line [[@LINE-13]] "{{[^"]*}}"{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;
   // CHECK-NEXT: {{^}}    { int {{__orbis_lb[0-9_]+}} = (0);

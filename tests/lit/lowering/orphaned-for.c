@@ -13,14 +13,16 @@ void relax(int n, double *A, int *count) {
   {
   // CHECK: {{^}}  #pragma omp parallel num_threads(3){{$}}
   // CHECK-NEXT: {{^}}  {{[{]$}}
-  // CHECK-NEXT: {{^}}    { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__(n) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; orbis_loop_init(&[[L]], {{.*}}, ORBIS_CMP_LT, {{.*}}, 16, 1, (long long)[[UB]]);
+  // CHECK-NEXT: {{^}}    { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; orbis_loop_init(&[[L]], {{.*}}, ORBIS_CMP_LT, {{.*}}, 16, 1, (long long)[[UB]]);
   // CHECK-SAME: {{ }}orbis_once_t *[[O1:__orbis_once[0-9]+]];{{$}}
   // CHECK-NEXT: {{^}}#pragma omp single copyprivate([[O1]]){{$}}
   // CHECK-NEXT: {{^}}[[O1]] = orbis_once_new(omp_get_num_threads()); orbis_once_t *[[O2:__orbis_once[0-9]+]];{{$}}
   // CHECK-NEXT: {{^}}#pragma omp single copyprivate([[O2]]){{$}}
   // CHECK-NEXT: {{^}}[[O2]] = orbis_once_new(omp_get_num_threads());{{$}}
-  // CHECK-NEXT: {{^}}#pragma omp for schedule(monotonic: dynamic, 1){{$}}
-  // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
+  // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
+  // CHECK: {{^}}#define blocked monotonic: dynamic, 1) __orbis_drop({{$}}
+  // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
+  // CHECK-NEXT: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}    for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]) { orbis_tile_t [[C:__orbis_c[0-9_]+]];
   // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { {{[{]$}}
@@ -32,7 +34,7 @@ void relax(int n, double *A, int *count) {
       // CHECK-NEXT: {{^}}      count[0] += 1; orbis_once_end([[O1]]); }{{$}}
       #pragma omp block
       A[i] = 0.5 * A[i];
-      // CHECK-NEXT: {{^}}      { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i++) {{[{]}}
+      // CHECK-NEXT: {{^}}      { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++i) {{[{]}}
       // CHECK-NEXT: {{^}}      A[i] = 0.5 * A[i]; } } i = [[F]]; }{{$}}
       #pragma omp single
       count[1] += 1;

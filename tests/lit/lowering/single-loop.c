@@ -10,34 +10,39 @@
 
 // CHECK: #include <orbis/tile.h>
 // CHECK-NEXT: #include <omp.h>
+// CHECK-NEXT: #define __orbis_drop(...)
 // CHECK-NEXT: #line 1 "{{.*}}single-loop.c"
 
 void scale(int n, double a, double *X) {
   // CHECK: void scale(int n, double a, double *X) {
-  // CHECK-NEXT: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__(n) [[UB:__orbis_ub[0-9_]+]] = (n); static const orbis_site_t [[SITE:__orbis_site[0-9_]+]] = {"{{.*}}single-loop.c:[[@LINE+7]]:3", 0, 8, {{[A-Z_ |0]+}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK-NEXT: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); static const orbis_site_t [[SITE:__orbis_site[0-9_]+]] = {"{{.*}}single-loop.c:[[@LINE+9]]:3", 0, 8, {{[A-Z_ |0]+}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
   // CHECK-SAME: orbis_loop_init(&[[L]], &[[SITE]], (long long)(__typeof__([[LB]] + [[UB]]))[[LB]], (long long)(__typeof__([[LB]] + [[UB]]))[[UB]], (long long)(1), ORBIS_CMP_LT, (__typeof__([[LB]] + [[UB]]))-1 > 0, 8, 1, (long long)[[UB]]);{{$}}
-  // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
-  // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
+  // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
+  // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}
+  // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
+  // CHECK-NEXT: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]){{$}}
   // CHECK-NEXT: {{^}}    { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); int [[F:__orbis_f[0-9_]+]] = (__typeof__([[LB]]))((unsigned long long)[[LB]] + (unsigned long long)([[C]].first) * (unsigned long long)[[L]].step); {{[^;]*}} = {{[^;]*}}; int i = [[F]]; do {
   #pragma omp parallel for schedule(blocked, 8)
   for (int i = 0; i < n; i++)
     X[i] = a * X[i];
-  // CHECK-SAME: { { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i++) { X[i] = a * X[i]; } } i = [[F]]; } } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
+  // CHECK-SAME: { { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++i) { X[i] = a * X[i]; } } i = [[F]]; } } } while (0); orbis_tile_leave(&[[C]]); } }{{$}}
   X[0] = 1;
   // CHECK-NEXT: {{^}}  X[0] = 1;{{$}}
 }
 // CHECK-NEXT: {{^}}}{{$}}
 
 void update(int n, double a, double *X) {
-  // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__(n) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
   // CHECK-SAME: ORBIS_CMP_LT, {{.*}}, 8, 1, (long long)[[UB]]);{{$}}
-  // CHECK-NEXT: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L]], [[LB]]){{$}}
-  // CHECK-NEXT: {{^}}#line [[@LINE+4]]{{$}}
+  // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
+  // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}
+  // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
+  // CHECK-NEXT: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]) { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); 
-  // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { { { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i++) { {{[{]$}}
+  // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { { { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++i) { {{[{]$}}
   #pragma omp parallel for schedule(blocked, 8)
   for (int i = 0; i < n; i++) {
     double t = a * X[i];

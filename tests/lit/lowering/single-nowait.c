@@ -9,7 +9,7 @@
 void once(int n, double *A, int *flags) {
   // CHECK: orbis_once_t [[O0:__orbis_once[0-9]+]]_state = ORBIS_ONCE_INIT; orbis_once_t *[[O0]] = &[[O0]]_state;
   // CHECK-SAME: {{ }}orbis_once_t [[O1:__orbis_once[0-9]+]]_state = ORBIS_ONCE_INIT; orbis_once_t *[[O1]] = &[[O1]]_state;{{$}}
-  // CHECK-NEXT: firstprivate({{__orbis_L[0-9_]+}}, {{__orbis_lb[0-9_]+}}, [[O0]], [[O1]]){{$}}
+  // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate({{__orbis_L[0-9_]+}}, {{__orbis_lb[0-9_]+}}, [[O0]], [[O1]]) __orbis_drop({{$}}
   #pragma omp parallel for schedule(blocked, 8)
   for (int i = 0; i < n; i++) {
     #pragma omp single nowait

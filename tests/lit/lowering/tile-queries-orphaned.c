@@ -26,7 +26,7 @@ void caller(int n, int *A) {
   for (int i = 0; i < omp_total_size() + n; i++) {
     A[i] = helper() + NUM_BLOCKS;
   }
-  // CHECK: __typeof__(omp_total_size() + n) {{__orbis_ub[0-9_]+}} = (omp_total_size() + n);
+  // CHECK: __typeof__((omp_total_size() + n) + 0) {{__orbis_ub[0-9_]+}} = (omp_total_size() + n);
   // CHECK: {{^}}    A[i] = helper() + NUM_BLOCKS;{{$}}
   A[0] = omp_total_size() + before;
   // CHECK: {{^}}  A[0] = omp_total_size() + before;{{$}}

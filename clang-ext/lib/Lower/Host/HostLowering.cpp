@@ -348,10 +348,12 @@ private:
              ")\n" + V + " = orbis_once_new(omp_get_num_threads());";
       }
     }
-    std::string Added = "schedule(monotonic: dynamic, 1)";
+    // What follows the schedule kind: the rest of the tile schedule, then
+    // the helpers' data sharing.
+    std::string AfterKind = "monotonic: dynamic, 1)";
     if (Parallel)
-      Added += " firstprivate(" + llvm::join(Private, ", ") + ")";
-    std::optional<std::string> Verbatim = verbatimDirective(P, Added);
+      AfterKind += " firstprivate(" + llvm::join(Private, ", ") + ")";
+    std::optional<std::string> Verbatim = verbatimDirective(P, AfterKind);
     if (Verbatim) {
       Edits.replace(P.ExtentBegin, P.ExtentEnd, S + *Verbatim);
       return;
@@ -363,7 +365,8 @@ private:
     for (const PassThroughClause &C : D.Clauses)
       S += " " + C.Text;
     Edits.replace(P.ExtentBegin, P.ExtentEnd,
-                  S + " " + Added + "\n#pragma clang diagnostic pop");
+                  S + " schedule(" + AfterKind +
+                      "\n#pragma clang diagnostic pop");
   }
 
   /// Clang ignores the clauses after one it does not know, with a warning:
@@ -379,14 +382,15 @@ private:
   }
 
   /// The user's `#pragma` line exactly as written, at its own line and
-  /// column, made standard by macros: `blocked` becomes the tile schedule
-  /// plus `Added` (its size argument is dropped), `block_local(...)`
+  /// column, made standard by macros: `blocked` becomes `AfterKind`, the
+  /// tile schedule (its size argument is dropped), `block_local(...)`
   /// nothing. Clang's messages about the standard clauses then quote the
   /// user's line with the right line and column. None when the directive
   /// is a `_Pragma` or comes from a macro, or when the words the macros
   /// redefine appear elsewhere in it.
-  std::optional<std::string> verbatimDirective(const CollectedDirective &P,
-                                               const std::string &Added) const {
+  std::optional<std::string>
+  verbatimDirective(const CollectedDirective &P,
+                    const std::string &AfterKind) const {
     if (P.Dir.IsPragmaOperator || !P.ExtentBegin.isFileID() ||
         !P.ExtentEnd.isFileID() || !P.Dir.Loc.isFileID())
       return std::nullopt;
@@ -413,8 +417,7 @@ private:
     return "\n#pragma push_macro(\"blocked\")"
            "\n#pragma push_macro(\"block_local\")"
            "\n#undef blocked\n#undef block_local"
-           "\n#define blocked monotonic: dynamic, 1) " +
-           Added.substr(Added.find(')') + 1) + " __orbis_drop("
+           "\n#define blocked " + AfterKind + " __orbis_drop("
            "\n#define block_local(...)\n" +
            "#pragma clang diagnostic push\n" + ExtraTokensError +
            lineDirective(P.ExtentBegin) + Indent.str() + Text.str() +
@@ -527,7 +530,8 @@ private:
     const llvm::APSInt &V = *F.StepConstant;
     llvm::SmallString<24> Digits;
     V.toString(Digits, 10);
-    return "(" + std::string(Digits) + (V.isUnsigned() ? "ULL" : "LL") + ")";
+    std::string Literal = std::string(Digits) + (V.isUnsigned() ? "ULL" : "LL");
+    return V.isNegative() ? "(" + Literal + ")" : Literal;
   }
 
   /// The increment of an element loop. It is not the user's text: that is
