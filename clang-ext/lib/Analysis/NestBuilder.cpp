@@ -505,8 +505,10 @@ private:
     Loop->For = For;
     Loop->Form = std::move(*Form.Loop);
     Loop->HeaderQueries = std::move(HeaderQueries.Found);
+    // The root's clauses stay on its directive; a nested loop's `private`
+    // becomes declarations in its tile.
     for (const PassThroughClause &C : Dir.Clauses)
-      if (C.Name == "private")
+      if (C.Name == "private" && !Root)
         for (const std::string &V : clauseVariables(C))
           Loop->PrivateVars.push_back(V);
     if (!Root) {
