@@ -63,8 +63,9 @@ struct TiledNest {
   const CollectedDirective *BlockPragma = nullptr;
   const clang::Stmt *InstructionBlock = nullptr;
   std::vector<NestedDirective> Singles;
-  /// Empty-bodied `while`/`do` loops in pre/post-blocks: user spin-waits,
-  /// which the lowering makes pause and yield (only timing changes).
+  /// Spin-waits in pre/post-blocks (`while`/`do` loops whose body is empty
+  /// or only reads into locals), which the lowering makes pause and yield
+  /// (only timing changes).
   std::vector<const clang::Stmt *> SpinWaits;
   std::vector<NestedDirective> Atomics;
   /// Largest element size (bytes) of arrays indexed in the instruction block:

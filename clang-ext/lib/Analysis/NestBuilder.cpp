@@ -53,6 +53,29 @@ public:
   std::vector<QueryCall> Found;
 };
 
+/// Calls (but tile queries), assignments and increments in an expression.
+class EffectFinder : public RecursiveASTVisitor<EffectFinder> {
+public:
+  bool VisitCallExpr(CallExpr *Call) {
+    Found |= !tileQueryOf(Call);
+    return !Found;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    Found |= B->isAssignmentOp();
+    return !Found;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    Found |= U->isIncrementDecrementOp();
+    return !Found;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *) { return !(Found = true); }
+  bool VisitCXXNewExpr(CXXNewExpr *) { return !(Found = true); }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return !(Found = true); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) { return !(Found = true); }
+  bool VisitStmtExpr(StmtExpr *) { return !(Found = true); }
+  bool Found = false;
+};
+
 /// Largest element size of arrays subscripted in a statement.
 class ElemSizeFinder : public RecursiveASTVisitor<ElemSizeFinder> {
 public:
@@ -255,7 +278,7 @@ private:
         for (const Decl *D : DS->decls())
           if (const auto *V = dyn_cast<VarDecl>(D))
             PreBlockDecls.push_back({V, St.Scopes.back()});
-    if (St.Nest && !St.InInstructionBlock && isEmptySpinLoop(S))
+    if (St.Nest && !St.InInstructionBlock && isSpinLoop(S))
       St.Nest->SpinWaits.push_back(S);
 
     bool Continuable = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
@@ -348,19 +371,55 @@ private:
            Name.starts_with("end");
   }
 
-  /// `while (cond) {}`, `while (cond);` or `do {} while (cond);`, written
-  /// in the main file (not produced by a macro).
-  static bool isEmptySpinLoop(const Stmt *S) {
+  /// A spin-wait written by the user: `while (cond) {}`, `while (cond);`,
+  /// `do {} while (cond);`, or a `while`/`do` whose braced body only reads
+  /// into local variables (`do { #pragma omp atomic read v = done[b]; }
+  /// while (v < y);`) and may leave with `if (c) break;`. Written in the main
+  /// file (not produced by a macro).
+  bool isSpinLoop(const Stmt *S) const {
     const Stmt *Body = nullptr;
     if (const auto *W = dyn_cast<WhileStmt>(S))
       Body = W->getBody();
     else if (const auto *D = dyn_cast<DoStmt>(S))
       Body = D->getBody();
-    if (!Body || !Body->getBeginLoc().isFileID())
+    if (!Body || !Body->getBeginLoc().isFileID() ||
+        !Body->getEndLoc().isFileID())
       return false;
-    if (const auto *C = dyn_cast<CompoundStmt>(Body))
-      return C->body_empty();
-    return isa<NullStmt>(Body);
+    if (isa<NullStmt>(Body))
+      return true;
+    const auto *C = dyn_cast<CompoundStmt>(Body);
+    if (!C)
+      return false;
+    for (const Stmt *Part : C->body())
+      if (!isSpinStep(Part))
+        return false;
+    return true;
+  }
+
+  /// A statement of a spin-wait's body: nothing, `local = expr` with no
+  /// other effect (reading volatile memory is not one here), or
+  /// `if (cond) break;`.
+  bool isSpinStep(const Stmt *S) const {
+    if (isa<NullStmt>(S))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return !If->getElse() && !If->getInit() && !If->getConditionVariable() &&
+             isa<BreakStmt>(If->getThen()) && !hasEffects(If->getCond());
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || Assign->getOpcode() != BO_Assign)
+      return false;
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return Var && Var->hasLocalStorage() && !hasEffects(Assign->getRHS());
+  }
+
+  /// Whether E may change anything: a call (but a tile query), an
+  /// assignment, an increment. Reading volatile memory does not count.
+  static bool hasEffects(const Expr *E) {
+    EffectFinder F;
+    F.TraverseStmt(const_cast<Expr *>(E));
+    return F.Found;
   }
 
   static bool isStatementChild(const Stmt *Parent, const Stmt *Child) {

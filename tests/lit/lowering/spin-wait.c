@@ -1,9 +1,14 @@
-// Empty-bodied spin-waits in pre- and post-blocks (the Algorithm 1 pattern)
-// get a pause turn (orbis_spin_pause: pause, and a yield now and then) so
-// that waiting threads do not starve the ones they wait for. Loops with a
-// body, loops in the instruction block and loops outside nests are untouched.
+// Spin-waits in pre- and post-blocks (the Algorithm 1 pattern) end each
+// turn with a pause (orbis_spin_pause: pause, and a yield now and then) so
+// that waiting threads do not starve the ones they wait for: empty-bodied
+// loops, and loops whose braced body only reads into locals (an 'atomic
+// read', issue 7 defect 11) and may leave with 'if (c) break;'. Loops that
+// store elsewhere or call functions, loops in the instruction block and
+// loops outside nests are untouched.
 // RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
+
+int sweep_calls(void);
 
 void sweep(int n, double *A, volatile int *done, volatile int *flag) {
   while (*flag) {}
@@ -21,6 +26,17 @@ void sweep(int n, double *A, volatile int *done, volatile int *flag) {
       // CHECK: {{^}}      do { orbis_spin_pause(); } while (done[xb] < y - 1);{{$}}
       while (done[xb] < 0) { A[0] = 1; }
       // CHECK: {{^}}      while (done[xb] < 0) { A[0] = 1; }{{$}}
+      int ready;
+      do {
+        #pragma omp atomic read
+        ready = done[xb];
+      } while (ready < y);
+      // CHECK: {{^}}        ready = done[xb];{{$}}
+      // CHECK-NEXT: {{^}}       orbis_spin_pause(); } while (ready < y);{{$}}
+      while (1) { ready = done[xb]; if (ready >= y) break; }
+      // CHECK: {{^}}      while (1) { ready = done[xb]; if (ready >= y) break;  orbis_spin_pause(); }{{$}}
+      while (done[xb] < y) { ready = sweep_calls(); }
+      // CHECK: {{^}}      while (done[xb] < y) { ready = sweep_calls(); }{{$}}
       #pragma omp block
       {
         while (*flag == 3) {}

@@ -587,13 +587,13 @@ private:
     Edits.replace(P.ExtentBegin, P.ExtentEnd, S);
   }
 
-  /// A spin-wait's empty body becomes one pause turn.
+  /// Each turn of a spin-wait ends with a pause.
   void emitSpinPause(const Stmt *Loop) {
     const Stmt *Body = isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getBody()
                                             : cast<DoStmt>(Loop)->getBody();
     if (const auto *C = dyn_cast<CompoundStmt>(Body))
-      Edits.insert(C->getLBracLoc().getLocWithOffset(1),
-                   " orbis_spin_pause(); ", 0);
+      // Last in the body: after the reads, before the condition.
+      Edits.insert(C->getRBracLoc(), " orbis_spin_pause(); ", 0);
     else // the ';' of `while (cond);`
       Edits.replace(Body->getBeginLoc(), Body->getBeginLoc().getLocWithOffset(1),
                     "orbis_spin_pause();");
