@@ -32,10 +32,16 @@ struct PendingDiag {
 /// Whether `Id` is a note (which never makes a compilation fail).
 bool isNote(Diag Id);
 
+/// How a check that users can tune from the command line reports (like a
+/// clang warning that is an error by default).
+enum class CheckSeverity { Error, Warning, Ignored };
+
 /// Reports diagnostics through Clang's engine (custom IDs made on first use).
 class DiagReporter {
 public:
   explicit DiagReporter(clang::DiagnosticsEngine &Engine) : Engine(Engine) {}
+  /// Severity of Diag::TilingReversesDependence.
+  CheckSeverity Dependence = CheckSeverity::Error;
   clang::DiagnosticBuilder report(clang::SourceLocation Loc, Diag Id);
   void report(const PendingDiag &D);
   bool hasErrors() const { return Engine.hasErrorOccurred(); }
@@ -43,6 +49,7 @@ public:
 private:
   clang::DiagnosticsEngine &Engine;
   std::vector<unsigned> Ids;
+  unsigned DependenceWarningId = 0;
 };
 
 } // namespace orbis

@@ -6,6 +6,7 @@
 #ifndef ORBIS_LOWERSOURCE_H
 #define ORBIS_LOWERSOURCE_H
 
+#include "orbis/Diagnostics.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ struct LowerRequest {
   std::vector<std::string> ClangArgs;
   /// The source file, as named on the command line.
   std::string InputFile;
+  /// How a tiling that can reverse a dependence is reported
+  /// (-W[no-][error=]orbis-dependence).
+  CheckSeverity Dependence = CheckSeverity::Error;
 };
 
 struct LowerOutcome {

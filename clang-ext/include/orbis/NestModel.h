@@ -55,6 +55,27 @@ struct NestedDirective {
   const BlockedLoop *Owner;  ///< innermost blocked loop around it
 };
 
+/// One subscript of an array access in the instruction block.
+struct Subscript {
+  enum KindType {
+    LoopVar,  ///< a loop variable of the nest plus a constant
+    Constant, ///< an integer constant
+    Other     ///< anything else
+  } Kind = Other;
+  unsigned Level = 0; ///< LoopVar: the nest level of the variable
+  int64_t Value = 0;  ///< LoopVar: the constant added; Constant: the value
+  bool UsesLoopVar = false; ///< Other: mentions a loop variable of the nest
+};
+
+/// An array access `v[s0][s1]...` of the instruction block, `v` a variable.
+struct ArrayAccess {
+  const clang::Expr *Expr; ///< the outermost subscript expression
+  const clang::VarDecl *Base;
+  std::vector<Subscript> Subscripts; ///< outermost first
+  bool IsWrite = false; ///< assigned, compound-assigned or incremented
+  bool IsRead = false;  ///< read (a compound assignment both reads and writes)
+};
+
 struct TiledNest {
   unsigned Id = 0;
   std::vector<std::unique_ptr<BlockedLoop>> Loops; ///< outermost first
@@ -71,6 +92,8 @@ struct TiledNest {
   /// Largest element size (bytes) of arrays indexed in the instruction block:
   /// a hint for the tile-size policy.
   unsigned ElemSize = 8;
+  /// The instruction block's array accesses (see DependenceCheck.h).
+  std::vector<ArrayAccess> Accesses;
   /// An error was reported inside the nest: skip the whole-nest checks.
   bool Failed = false;
 

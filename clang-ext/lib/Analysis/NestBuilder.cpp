@@ -6,6 +6,7 @@
 /// outermost loop of a nest has been walked.
 #include "orbis/NestBuilder.h"
 #include "orbis/BlockLocalCheck.h"
+#include "orbis/DependenceCheck.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -657,6 +658,7 @@ private:
     const Stmt *Instr = Nest.InstructionBlock
                             ? Nest.InstructionBlock
                             : Nest.innermost().For->getBody();
+    collectAccesses(Nest, Ctx);
     ElemSizeFinder Sizes(Ctx);
     Sizes.TraverseStmt(const_cast<Stmt *>(Instr));
     if (Sizes.Max)

@@ -36,6 +36,24 @@ DiagnosticBuilder DiagReporter::report(SourceLocation Loc, Diag Id) {
 }
 
 void DiagReporter::report(const PendingDiag &D) {
+  if (D.Id == Diag::TilingReversesDependence &&
+      Dependence == CheckSeverity::Warning) {
+    // The analysis parse ignores clang's warnings (the compilation proper
+    // reports them); this one is ours, so it is let through.
+    if (!DependenceWarningId)
+      DependenceWarningId = Engine.getDiagnosticIDs()->getCustomDiagID(
+          DiagnosticIDs::Warning,
+          Table[static_cast<unsigned>(D.Id)].Text);
+    bool Ignoring = Engine.getIgnoreAllWarnings();
+    Engine.setIgnoreAllWarnings(false);
+    {
+      DiagnosticBuilder B = Engine.Report(D.Loc, DependenceWarningId);
+      for (const std::string &Arg : D.Args)
+        B << Arg;
+    }
+    Engine.setIgnoreAllWarnings(Ignoring);
+    return;
+  }
   DiagnosticBuilder B = report(D.Loc, D.Id);
   for (const std::string &Arg : D.Args)
     B << Arg;

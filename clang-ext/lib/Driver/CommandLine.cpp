@@ -42,6 +42,12 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
     } else if (S.starts_with("--emit-lowered=")) {
       Out.EmitLowered = true;
       Out.EmitLoweredFile = S.drop_front(strlen("--emit-lowered=")).str();
+    } else if (S == "-Worbis-dependence" || S == "-Werror=orbis-dependence") {
+      Out.Dependence = CheckSeverity::Error;
+    } else if (S == "-Wno-error=orbis-dependence") {
+      Out.Dependence = CheckSeverity::Warning;
+    } else if (S == "-Wno-orbis-dependence") {
+      Out.Dependence = CheckSeverity::Ignored;
     } else {
       ForClang.push_back(A);
     }

@@ -6,6 +6,7 @@
 #ifndef ORBIS_DRIVER_COMMANDLINE_H
 #define ORBIS_DRIVER_COMMANDLINE_H
 
+#include "orbis/Diagnostics.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <optional>
 #include <string>
@@ -40,6 +41,9 @@ struct DriverCommandLine {
   bool DryRun = false;                ///< -###
   bool EmitLowered = false;
   std::string EmitLoweredFile; ///< empty: stdout, and stop after lowering
+  /// -Worbis-dependence and its -Wno-, -Werror= and -Wno-error= forms
+  /// (consumed here: clang does not know the group).
+  CheckSeverity Dependence = CheckSeverity::Error;
   std::vector<std::string> Errors;
 };
 

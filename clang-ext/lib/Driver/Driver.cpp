@@ -130,6 +130,7 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
     {
       LowerRequest Req;
       Req.InputFile = In.Path;
+      Req.Dependence = CL.Dependence;
       Req.ClangArgs.push_back(Paths.Clang);
       llvm::append_range(Req.ClangArgs, CL.FrontendArgs);
       Req.ClangArgs.push_back("-fsyntax-only");

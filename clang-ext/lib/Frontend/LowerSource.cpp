@@ -6,6 +6,7 @@
 #include "orbis/LowerSource.h"
 
 #include "PragmaCollector.h"
+#include "orbis/DependenceCheck.h"
 #include "orbis/HostLowering.h"
 #include "orbis/NestBuilder.h"
 
@@ -47,6 +48,12 @@ public:
       Reporter.report(D);
     if (!Nests.ok() || CI.getDiagnostics().hasErrorOccurred())
       return;
+    if (Reporter.Dependence != CheckSeverity::Ignored)
+      for (const auto &Nest : Nests.Model.Nests)
+        for (const PendingDiag &D : checkDependences(*Nest, Ctx))
+          Reporter.report(D);
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return;
 
     EditList Edits;
     lowerNestsForHost(Nests.Model, Directives, Ctx, {PresumedName}, Edits);
@@ -76,13 +83,15 @@ private:
 
 class LowerAction : public ASTFrontendAction {
 public:
-  LowerAction(const std::string &PresumedName, LowerOutcome &Outcome)
-      : PresumedName(PresumedName), Outcome(Outcome) {}
+  LowerAction(const std::string &PresumedName, CheckSeverity Dependence,
+              LowerOutcome &Outcome)
+      : PresumedName(PresumedName), Dependence(Dependence), Outcome(Outcome) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     Reporter = std::make_unique<DiagReporter>(CI.getDiagnostics());
+    Reporter->Dependence = Dependence;
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaCollector>(
         CI.getPreprocessor(), *Reporter, Directives));
     return std::make_unique<LowerConsumer>(CI, *Reporter, Directives,
@@ -91,6 +100,7 @@ protected:
 
 private:
   const std::string &PresumedName;
+  CheckSeverity Dependence;
   LowerOutcome &Outcome;
   std::unique_ptr<DiagReporter> Reporter;
   std::vector<CollectedDirective> Directives;
@@ -151,7 +161,7 @@ LowerOutcome lowerSource(const LowerRequest &Request,
                                                  &CI.getDiagnosticOpts()),
                        /*ShouldOwnClient=*/true);
   CI.getDiagnostics().setIgnoreAllWarnings(true);
-  LowerAction Action(Request.InputFile, Outcome);
+  LowerAction Action(Request.InputFile, Request.Dependence, Outcome);
   if (!CI.ExecuteAction(Action))
     Outcome.Success = false;
   return Outcome;

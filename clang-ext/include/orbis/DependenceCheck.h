@@ -1,0 +1,37 @@
+/// \file
+/// The legality check of rectangular tiling (EXTENSIONS.md 1.10): from the
+/// instruction block's array accesses whose subscripts are loop variables
+/// plus constants, the dependence distances between iterations of the nest;
+/// a distance that the tiling can reverse (a negative component after a
+/// positive one that source and sink may share a tile on) is reported,
+/// naming the accesses, the distance and the fixes.
+///
+/// \code
+///   #pragma omp parallel for schedule(blocked)       // x-tiles of any size
+///   for (int x = 1; x < n - 1; x++)
+///     #pragma omp for schedule(blocked)
+///     for (int y = 1; y < n - 1; y++)
+///       A[x][y] = (A[x-1][y+1] + ...);              // distance (1, -1)
+/// \endcode
+/// is reported; with `schedule(blocked, 1)` on `x` it is legal. Accesses the
+/// analysis cannot decide on (linearized subscripts, different arrays that
+/// may alias, a loop variable missing from a subscript) give nothing.
+#ifndef ORBIS_DEPENDENCECHECK_H
+#define ORBIS_DEPENDENCECHECK_H
+
+#include "orbis/NestModel.h"
+
+namespace orbis {
+
+/// Collects the accesses of the nest's instruction block into
+/// `Nest.Accesses` (the model's record, used by the check and by backends).
+void collectAccesses(TiledNest &Nest, clang::ASTContext &Ctx);
+
+/// The dependence diagnostics of one nest (Diag::TilingReversesDependence,
+/// with notes).
+std::vector<PendingDiag> checkDependences(const TiledNest &Nest,
+                                          clang::ASTContext &Ctx);
+
+} // namespace orbis
+
+#endif // ORBIS_DEPENDENCECHECK_H

@@ -1,0 +1,278 @@
+/// \file
+/// Tiling legality from dependence distances (see DependenceCheck.h).
+///
+/// A write `A[x + a0][y + a1]` and an access `A[x + b0][y + b1]` of the same
+/// variable touch the same element when the second runs `a - b` iterations
+/// after the first (per level, in iteration counts: times -1 for a loop that
+/// counts down). The lexicographically positive one of `a - b` and `b - a`
+/// is the dependence distance D from the earlier to the later access.
+/// Rectangular tiles run the tiles of every level in order, so D is reversed
+/// exactly when, with p the first positive and q the first negative
+/// component, source and sink can share their tile on every level in
+/// [p, q) (tile size above D there) and then fall into different tiles at
+/// level q, where the sink's tile comes first.
+#include "orbis/DependenceCheck.h"
+
+#include "orbis/LoopForm.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace orbis {
+namespace {
+
+/// The nest level whose loop variable `E` is, if it is one.
+std::optional<unsigned> loopLevelOf(const TiledNest &Nest, const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  if (!Ref)
+    return std::nullopt;
+  for (const auto &L : Nest.Loops)
+    if (Ref->getDecl() == L->Form.Var)
+      return L->Level;
+  return std::nullopt;
+}
+
+std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+  if (E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 63)
+    return std::nullopt;
+  return R.Val.getInt().getSExtValue();
+}
+
+bool mentionsLoopVar(const TiledNest &Nest, const Expr *E) {
+  for (const auto &L : Nest.Loops)
+    if (refersTo(E, L->Form.Var))
+      return true;
+  return false;
+}
+
+/// `v`, `v + c`, `c + v`, `v - c` or `c`.
+Subscript classify(const TiledNest &Nest, const Expr *E, ASTContext &Ctx) {
+  Subscript S;
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<unsigned> Level = loopLevelOf(Nest, E)) {
+    S.Kind = Subscript::LoopVar;
+    S.Level = *Level;
+    return S;
+  }
+  if (std::optional<int64_t> C = constantOf(E, Ctx)) {
+    S.Kind = Subscript::Constant;
+    S.Value = *C;
+    return S;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
+      std::optional<unsigned> Level = loopLevelOf(Nest, B->getLHS());
+      std::optional<int64_t> C = constantOf(B->getRHS(), Ctx);
+      if (!Level && B->getOpcode() == BO_Add) {
+        Level = loopLevelOf(Nest, B->getRHS());
+        C = constantOf(B->getLHS(), Ctx);
+      }
+      if (Level && C) {
+        S.Kind = Subscript::LoopVar;
+        S.Level = *Level;
+        S.Value = B->getOpcode() == BO_Sub ? -*C : *C;
+        return S;
+      }
+    }
+  S.UsesLoopVar = mentionsLoopVar(Nest, E);
+  return S;
+}
+
+/// The outermost subscript expressions that are written.
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      mark(B->getLHS(), B->isCompoundAssignmentOp());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      mark(U->getSubExpr(), /*AlsoRead=*/true);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->isAssignmentOp() && C->getNumArgs() > 0)
+      mark(C->getArg(0), C->getOperator() != OO_Equal);
+    return true;
+  }
+  llvm::SmallPtrSet<const Expr *, 8> Written, WrittenAndRead;
+
+private:
+  void mark(const Expr *E, bool AlsoRead) {
+    E = E->IgnoreParenImpCasts();
+    if (isa<ArraySubscriptExpr>(E))
+      (AlsoRead ? WrittenAndRead : Written).insert(E);
+  }
+};
+
+class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
+public:
+  AccessFinder(TiledNest &Nest, ASTContext &Ctx, const WriteFinder &Writes)
+      : Nest(Nest), Ctx(Ctx), Writes(Writes) {}
+
+  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E) {
+    std::vector<const Expr *> Indices;
+    const Expr *Base = E;
+    while (const auto *Sub =
+               dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+      Indices.insert(Indices.begin(), Sub->getIdx());
+      Base = Sub->getBase();
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    if (const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr) {
+      ArrayAccess A;
+      A.Expr = E;
+      A.Base = Var;
+      for (const Expr *Index : Indices)
+        A.Subscripts.push_back(classify(Nest, Index, Ctx));
+      A.IsWrite = Writes.Written.count(E) || Writes.WrittenAndRead.count(E);
+      A.IsRead = !Writes.Written.count(E);
+      Nest.Accesses.push_back(std::move(A));
+    } else {
+      TraverseStmt(const_cast<Expr *>(Base));
+    }
+    for (const Expr *Index : Indices)
+      TraverseStmt(const_cast<Expr *>(Index));
+    return true;
+  }
+
+private:
+  TiledNest &Nest;
+  ASTContext &Ctx;
+  const WriteFinder &Writes;
+};
+
+/// The distance per level from `From`'s iteration to the iteration of `To`
+/// that touches the same element, in iteration counts; none when the
+/// accesses never meet or the analysis cannot tell.
+std::optional<std::vector<int64_t>>
+distance(const TiledNest &Nest, const ArrayAccess &From, const ArrayAccess &To) {
+  if (From.Base != To.Base || From.Subscripts.size() != To.Subscripts.size())
+    return std::nullopt;
+  std::vector<std::optional<int64_t>> D(Nest.Loops.size());
+  for (size_t I = 0; I < From.Subscripts.size(); ++I) {
+    const Subscript &A = From.Subscripts[I], &B = To.Subscripts[I];
+    if (A.Kind == Subscript::LoopVar && B.Kind == Subscript::LoopVar &&
+        A.Level == B.Level) {
+      int64_t Delta = A.Value - B.Value;
+      if (D[A.Level] && *D[A.Level] != Delta)
+        return std::nullopt; // never the same element
+      D[A.Level] = Delta;
+    } else if (A.Kind == Subscript::Constant && B.Kind == Subscript::Constant) {
+      if (A.Value != B.Value)
+        return std::nullopt;
+    } else if (A.Kind == Subscript::Other && B.Kind == Subscript::Other &&
+               !A.UsesLoopVar && !B.UsesLoopVar) {
+      continue; // may meet; no constraint on the nest's levels
+    } else {
+      return std::nullopt; // coupled or unknown
+    }
+  }
+  std::vector<int64_t> Out;
+  for (size_t L = 0; L < D.size(); ++L) {
+    if (!D[L])
+      return std::nullopt; // any distance on this level: cannot decide
+    Out.push_back(*D[L] * Nest.Loops[L]->Form.Direction);
+  }
+  return Out;
+}
+
+/// The step of every level is a constant 1 (in the loop's direction).
+bool unitSteps(const TiledNest &Nest) {
+  for (const auto &L : Nest.Loops)
+    if (L->Form.Step && (!L->Form.StepConstant || *L->Form.StepConstant != 1))
+      return false;
+  return true;
+}
+
+std::string text(const Expr *E, ASTContext &Ctx) {
+  return sourceText(E->getSourceRange(), Ctx);
+}
+
+} // namespace
+
+void collectAccesses(TiledNest &Nest, ASTContext &Ctx) {
+  const Stmt *Instr = Nest.InstructionBlock ? Nest.InstructionBlock
+                                            : Nest.innermost().For->getBody();
+  WriteFinder Writes;
+  Writes.TraverseStmt(const_cast<Stmt *>(Instr));
+  AccessFinder(Nest, Ctx, Writes).TraverseStmt(const_cast<Stmt *>(Instr));
+}
+
+std::vector<PendingDiag> checkDependences(const TiledNest &Nest,
+                                          ASTContext &Ctx) {
+  std::vector<PendingDiag> Diags;
+  if (!unitSteps(Nest))
+    return Diags;
+  std::set<const Expr *> Reported;
+  for (const ArrayAccess &W : Nest.Accesses) {
+    if (!W.IsWrite)
+      continue;
+    for (const ArrayAccess &X : Nest.Accesses) {
+      if (&X == &W || Reported.count(X.Expr))
+        continue;
+      std::optional<std::vector<int64_t>> Delta = distance(Nest, W, X);
+      if (!Delta)
+        continue;
+      // The lexicographically positive direction: from the earlier access.
+      std::vector<int64_t> D = *Delta;
+      auto First = llvm::find_if(D, [](int64_t V) { return V != 0; });
+      if (First == D.end())
+        continue; // the same iteration: program order is kept
+      if (*First < 0)
+        for (int64_t &V : D)
+          V = -V;
+      size_t P = First - D.begin();
+      size_t Q = P + 1;
+      while (Q < D.size() && D[Q] >= 0)
+        ++Q;
+      if (Q == D.size())
+        continue; // no negative component: tiling keeps the order
+      // Safe if source and sink never share a tile on some level in [P, Q).
+      bool Safe = false;
+      for (size_t L = P; L < Q; ++L) {
+        const Directive &Dir = Nest.Loops[L]->Pragma->Dir;
+        if (Dir.BlockSize && Dir.BlockSize->Constant &&
+            *Dir.BlockSize->Constant <= D[L])
+          Safe = true;
+      }
+      if (Safe)
+        continue;
+      std::string Dist = "(";
+      std::string Vars = "(";
+      for (size_t L = 0; L < D.size(); ++L) {
+        Dist += (L ? ", " : "") + std::to_string(D[L]);
+        Vars += (L ? ", " : "") + Nest.Loops[L]->Form.VarName;
+      }
+      Dist += ")";
+      Vars += ")";
+      const BlockedLoop &Fix = *Nest.Loops[P];
+      Reported.insert(X.Expr);
+      Diags.push_back(PendingDiag{
+          Diag::TilingReversesDependence,
+          X.Expr->getBeginLoc(),
+          {text(X.Expr, Ctx), text(W.Expr, Ctx), Dist, Vars,
+           std::to_string(D[P]), Fix.Form.VarName},
+          {},
+          0,
+          {}});
+      Diags.push_back(PendingDiag{Diag::BlockedLoopHere,
+                                  Fix.Pragma->Dir.Loc,
+                                  {Fix.Form.VarName},
+                                  {},
+                                  0,
+                                  {}});
+    }
+  }
+  return Diags;
+}
+
+} // namespace orbis
