@@ -6,6 +6,7 @@
 /// up. The state is a plain int of a C struct (generated code initializes it
 /// statically), so it is accessed with the __atomic builtins.
 #include "export.h"
+#include "tsan.h"
 
 #include <orbis/tile.h>
 
@@ -34,8 +35,10 @@ inline void cpuRelax() {
 
 void waitUntilDone(const orbis_once_t *Once) {
   for (int Spin = 0;; ++Spin) {
-    if (__atomic_load_n(&Once->state, __ATOMIC_ACQUIRE) == Done)
+    if (__atomic_load_n(&Once->state, __ATOMIC_ACQUIRE) == Done) {
+      orbis::tile::tsanAcquire(Once);
       return;
+    }
     if (Spin < SpinsBeforeYield)
       cpuRelax();
     else
@@ -50,6 +53,8 @@ extern "C" {
 ORBIS_TILE_API int orbis_once_begin(orbis_once_t *once, int nowait) {
   // Cheap exit for the common case of threads arriving long after the body ran.
   int State = __atomic_load_n(&once->state, __ATOMIC_ACQUIRE);
+  if (State == Done)
+    orbis::tile::tsanAcquire(once);
   if (State == NotStarted) {
     int Expected = NotStarted;
     if (__atomic_compare_exchange_n(&once->state, &Expected, Running,
@@ -65,6 +70,7 @@ ORBIS_TILE_API int orbis_once_begin(orbis_once_t *once, int nowait) {
 
 ORBIS_TILE_API void orbis_once_end(orbis_once_t *once) {
   // Release: waiters that see Done also see everything the body wrote.
+  orbis::tile::tsanRelease(once);
   __atomic_store_n(&once->state, Done, __ATOMIC_RELEASE);
 }
 
@@ -87,8 +93,11 @@ ORBIS_TILE_API orbis_once_t *orbis_once_new(int refs) {
 
 ORBIS_TILE_API void orbis_once_release(orbis_once_t *once) {
   // Acq_rel: the thread that frees must see every other thread's last use.
-  if (__atomic_sub_fetch(&once->refs, 1, __ATOMIC_ACQ_REL) == 0)
+  orbis::tile::tsanRelease(&once->refs);
+  if (__atomic_sub_fetch(&once->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+    orbis::tile::tsanAcquire(&once->refs);
     std::free(once);
+  }
 }
 
 } // extern "C"

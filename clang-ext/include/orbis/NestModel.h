@@ -88,6 +88,10 @@ struct TiledNest {
   /// or only reads into locals), which the lowering makes pause and yield
   /// (only timing changes).
   std::vector<const clang::Stmt *> SpinWaits;
+  /// Reads of `volatile` integers or pointers in the spin-waits: the
+  /// lowering makes them acquire loads, real synchronization (a plain
+  /// volatile read is a data race in C11, and the thread sanitizer says so).
+  std::vector<const clang::Expr *> AcquireLoads;
   std::vector<NestedDirective> Atomics;
   /// Largest element size (bytes) of arrays indexed in the instruction block:
   /// a hint for the tile-size policy.

@@ -77,6 +77,26 @@ public:
   bool Found = false;
 };
 
+/// Reads of volatile integers and pointers (not bit-fields) that can be
+/// rewritten in place.
+class VolatileReadFinder : public RecursiveASTVisitor<VolatileReadFinder> {
+public:
+  explicit VolatileReadFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() != CK_LValueToRValue)
+      return true;
+    const Expr *Read = Cast->getSubExpr();
+    QualType T = Read->getType();
+    if (T.isVolatileQualified() && (T->isIntegerType() || T->isPointerType()) &&
+        !T->isBooleanType() && Ctx.getTypeSize(T) <= 64 &&
+        !Read->refersToBitField() && fileRangeOf(Read, Ctx))
+      Found.push_back(Read);
+    return true;
+  }
+  ASTContext &Ctx;
+  std::vector<const Expr *> Found;
+};
+
 /// Largest element size of arrays subscripted in a statement.
 class ElemSizeFinder : public RecursiveASTVisitor<ElemSizeFinder> {
 public:
@@ -279,8 +299,12 @@ private:
         for (const Decl *D : DS->decls())
           if (const auto *V = dyn_cast<VarDecl>(D))
             PreBlockDecls.push_back({V, St.Scopes.back()});
-    if (St.Nest && !St.InInstructionBlock && isSpinLoop(S))
+    if (St.Nest && !St.InInstructionBlock && isSpinLoop(S)) {
       St.Nest->SpinWaits.push_back(S);
+      VolatileReadFinder Reads(Ctx);
+      Reads.TraverseStmt(S);
+      llvm::append_range(St.Nest->AcquireLoads, Reads.Found);
+    }
 
     bool Continuable = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
     bool Breakable = Continuable || isa<SwitchStmt>(S);

@@ -89,6 +89,14 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
       continue;
     } else if (O.matches(options::OPT_v)) {
       Out.Verbose = true;
+    } else if (O.matches(options::OPT_fsanitize_EQ)) {
+      for (const char *Value : A->getValues())
+        if (llvm::StringRef(Value) == "thread")
+          Out.ThreadSanitizer = true;
+    } else if (O.matches(options::OPT_fno_sanitize_EQ)) {
+      for (const char *Value : A->getValues())
+        if (llvm::StringRef(Value) == "thread")
+          Out.ThreadSanitizer = false;
     } else if (O.matches(options::OPT_x)) {
       llvm::StringRef Lang = A->getValue();
       Forced = Lang == "none" ? std::nullopt

@@ -38,6 +38,7 @@ struct DriverCommandLine {
   bool WritesDeps = false;            ///< -MD / -MMD
   bool OpenMP = true;                 ///< off with -fno-openmp
   bool Verbose = false;               ///< -v
+  bool ThreadSanitizer = false;       ///< -fsanitize=thread
   bool DryRun = false;                ///< -###
   bool EmitLowered = false;
   std::string EmitLoweredFile; ///< empty: stdout, and stop after lowering

@@ -191,6 +191,14 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
   if (CL.Stage == Phase::Link && CL.HasInputs) {
     Final.push_back("-L" + Paths.LibDir);
     Final.push_back("-Wl,-rpath," + Paths.LibDir);
+    if (CL.ThreadSanitizer) {
+      // The sanitizer's options for libomp and Archer (see
+      // libtile/src/tsan_options.c), taken whole: its definition must
+      // replace the sanitizer runtime's weak default.
+      Final.push_back("-Wl,--whole-archive");
+      Final.push_back("-lorbis_tsan");
+      Final.push_back("-Wl,--no-whole-archive");
+    }
     Final.push_back("-lorbis_tile");
     if (CL.OpenMP)
       Final.push_back("-Wl,-rpath," + Paths.OpenMPLibDir);

@@ -32,6 +32,8 @@ namespace {
 /// Insertion orders at one offset: openers of outer levels first, closers of
 /// inner constructs first.
 constexpr int OrderOpenLoop = -100;   // + level
+constexpr int OrderOpenAcquire = -10;
+constexpr int OrderCloseAcquire = 10;
 constexpr int OrderCloseSingle = 40;
 constexpr int OrderCloseElements = 50;
 constexpr int OrderCloseLoop = 100;   // - level
@@ -72,6 +74,8 @@ public:
       emitAtomic(A);
     for (const Stmt *Spin : Nest.SpinWaits)
       emitSpinPause(Spin);
+    for (const Expr *Read : Nest.AcquireLoads)
+      emitAcquireLoad(Read);
   }
 
 private:
@@ -597,6 +601,16 @@ private:
     else // the ';' of `while (cond);`
       Edits.replace(Body->getBeginLoc(), Body->getBeginLoc().getLocWithOffset(1),
                     "orbis_spin_pause();");
+  }
+
+  /// `done[b]` becomes `__atomic_load_n(&(done[b]), __ATOMIC_ACQUIRE)`:
+  /// the same load on x86, and synchronization in the language's (and the
+  /// thread sanitizer's) terms. Inserted around the text, so that edits
+  /// inside it (tile queries) still apply.
+  void emitAcquireLoad(const Expr *Read) {
+    CharSourceRange Range = fileRange(Read);
+    Edits.insert(Range.getBegin(), "__atomic_load_n(&(", OrderOpenAcquire);
+    Edits.insert(Range.getEnd(), "), __ATOMIC_ACQUIRE)", OrderCloseAcquire);
   }
 
   void emitQuery(const BlockedLoop &L, const QueryCall &Q) {
