@@ -48,3 +48,23 @@ config.substitutions.append(("%build-dir", config.orbis_build_dir))
 config.substitutions.append(("%source-dir", config.orbis_source_dir))
 config.substitutions.append(("FileCheck", os.path.join(llvm_bin, "FileCheck")))
 config.substitutions.append((" not ", " %s " % os.path.join(llvm_bin, "not")))
+
+# 'tsan': the thread sanitizer runs here (it does not on every kernel, e.g.
+# with some ASLR settings); the tests of -fsanitize=thread need it.
+def _tsan_works():
+    import subprocess, tempfile
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "t.c")
+        exe = os.path.join(d, "t")
+        with open(src, "w") as f:
+            f.write("int main(void) { return 0; }\n")
+        try:
+            subprocess.run(["clang-19", "-fsanitize=thread", src, "-o", exe],
+                           check=True, capture_output=True, timeout=60)
+            subprocess.run([exe], check=True, capture_output=True, timeout=60)
+        except Exception:
+            return False
+    return True
+
+if _tsan_works():
+    config.available_features.add("tsan")

@@ -13,6 +13,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace orbis {
@@ -81,7 +83,16 @@ public:
 /// rewritten in place.
 class VolatileReadFinder : public RecursiveASTVisitor<VolatileReadFinder> {
 public:
-  explicit VolatileReadFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+  VolatileReadFinder(ASTContext &Ctx,
+                     std::function<bool(const Stmt *)> UnderAtomic)
+      : Ctx(Ctx), UnderAtomic(std::move(UnderAtomic)) {}
+  /// The statement of an `omp atomic` keeps its form (`v = x;`): its reads
+  /// are atomic already.
+  bool TraverseStmt(Stmt *S) {
+    if (S && UnderAtomic(S))
+      return true;
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
   bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
     if (Cast->getCastKind() != CK_LValueToRValue)
       return true;
@@ -94,6 +105,7 @@ public:
     return true;
   }
   ASTContext &Ctx;
+  std::function<bool(const Stmt *)> UnderAtomic;
   std::vector<const Expr *> Found;
 };
 
@@ -301,7 +313,9 @@ private:
             PreBlockDecls.push_back({V, St.Scopes.back()});
     if (St.Nest && !St.InInstructionBlock && isSpinLoop(S)) {
       St.Nest->SpinWaits.push_back(S);
-      VolatileReadFinder Reads(Ctx);
+      VolatileReadFinder Reads(Ctx, [this](const Stmt *Inner) {
+        return hasDirective(Inner, DirectiveKind::Atomic);
+      });
       Reads.TraverseStmt(S);
       llvm::append_range(St.Nest->AcquireLoads, Reads.Found);
     }
@@ -363,6 +377,20 @@ private:
     }
     Gotos.clear();
     LabelParts.clear();
+  }
+
+  /// Whether a directive of this kind is written before statement S.
+  bool hasDirective(const Stmt *S, DirectiveKind Kind) const {
+    if (S->getBeginLoc().isInvalid())
+      return false;
+    auto It = AllByNextCode.find(
+        SM.getExpansionLoc(S->getBeginLoc()).getRawEncoding());
+    if (It == AllByNextCode.end())
+      return false;
+    for (const CollectedDirective *D : It->second)
+      if (D->Dir.Kind == Kind)
+        return true;
+    return false;
   }
 
   bool isBefore(const CollectedDirective *A, const CollectedDirective *B) {

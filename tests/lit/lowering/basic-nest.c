@@ -29,7 +29,7 @@ void sweep(int n, double *A, volatile int *counters) {
       // CHECK: for (long long [[T1:__orbis_t[0-9_]+]] = 0;
       // CHECK-SAME: int y = [[F1:__orbis_f[0-9_]+]]; do {
       while (counters[xb] < y + omp_block_size() - 1) {}
-      // CHECK-NEXT: while (counters[xb] < y + orbis_query_int([[C1:__orbis_c[0-9_]+]].size) - 1) { orbis_spin_pause(); }
+      // CHECK-NEXT: while (__atomic_load_n(&(counters[xb]), __ATOMIC_ACQUIRE) < y + orbis_query_int([[C1:__orbis_c[0-9_]+]].size) - 1) { orbis_spin_pause(); }
       #pragma omp block
       A[x * n + y] = 0.25 * (A[x * n + y - 1] + A[(x - 1) * n + y]);
       // CHECK-NEXT: { { for (x = [[F0]]; x {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++x) for (y = [[F1]]; y {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++y) {
