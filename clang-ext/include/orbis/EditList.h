@@ -10,6 +10,7 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,11 +27,15 @@ public:
   bool empty() const { return Edits.empty(); }
 
   /// The edited text of `File`. `Prologue` goes first; then a `#line 1`
-  /// directive naming `PresumedName` restores the numbering.
+  /// directive naming `PresumedName` restores the numbering. `Original`,
+  /// when given, is the text to edit instead of the buffer `SM` parsed (of
+  /// the same length: the analysis parse may have seen blanked parts).
   llvm::Expected<std::string> apply(const clang::SourceManager &SM,
                                     clang::FileID File,
                                     llvm::StringRef Prologue,
-                                    llvm::StringRef PresumedName) const;
+                                    llvm::StringRef PresumedName,
+                                    std::optional<llvm::StringRef> Original =
+                                        std::nullopt) const;
 
 private:
   struct Edit {

@@ -6,6 +6,7 @@
 #include "orbis/LowerSource.h"
 
 #include "PragmaCollector.h"
+#include "VariantBlankingFS.h"
 #include "orbis/DependenceCheck.h"
 #include "orbis/HostLowering.h"
 #include "orbis/NestBuilder.h"
@@ -61,8 +62,16 @@ public:
     if (Edits.empty())
       return;
     const SourceManager &SM = Ctx.getSourceManager();
+    // The parse saw `declare variant` blocks blanked; the edits apply to the
+    // text as written.
+    auto Original = llvm::MemoryBuffer::getFile(PresumedName);
+    if (!Original) {
+      llvm::errs() << "orbis: error: cannot read '" << PresumedName << "'\n";
+      return;
+    }
     llvm::Expected<std::string> Text =
-        Edits.apply(SM, SM.getMainFileID(), hostPrologue(), PresumedName);
+        Edits.apply(SM, SM.getMainFileID(), hostPrologue(), PresumedName,
+                    (*Original)->getBuffer());
     if (!Text) {
       Outcome.Success = false;
       llvm::errs() << "orbis: internal error: "
@@ -157,6 +166,8 @@ LowerOutcome lowerSource(const LowerRequest &Request,
 
   CompilerInstance CI;
   CI.setInvocation(std::move(Invocation));
+  CI.createFileManager(
+      createVariantBlankingFS(llvm::vfs::getRealFileSystem()));
   CI.createDiagnostics(new TextDiagnosticPrinter(DiagStream,
                                                  &CI.getDiagnosticOpts()),
                        /*ShouldOwnClient=*/true);

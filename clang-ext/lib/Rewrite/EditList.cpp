@@ -34,7 +34,9 @@ std::string escapeForStringLiteral(llvm::StringRef Name) {
 llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
                                             FileID File,
                                             llvm::StringRef Prologue,
-                                            llvm::StringRef PresumedName) const {
+                                            llvm::StringRef PresumedName,
+                                            std::optional<llvm::StringRef>
+                                                Original) const {
   struct Resolved {
     unsigned Begin, End;
     int Order;
@@ -67,6 +69,12 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
                    });
 
   StringRef Buffer = SM.getBufferData(File);
+  if (Original) {
+    if (Original->size() != Buffer.size())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "the source changed during lowering");
+    Buffer = *Original;
+  }
   std::string Out = Prologue.str();
   Out += "#line 1 \"" + escapeForStringLiteral(PresumedName) + "\"\n";
   unsigned Cursor = 0;
