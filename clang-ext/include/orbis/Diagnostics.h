@@ -45,11 +45,17 @@ public:
   clang::DiagnosticBuilder report(clang::SourceLocation Loc, Diag Id);
   void report(const PendingDiag &D);
   bool hasErrors() const { return Engine.hasErrorOccurred(); }
+  /// Whether errors other than ours were reported (clang's, about the
+  /// code): then the AST may be incomplete and the analysis does not run.
+  bool hasOtherErrors() const {
+    return Engine.getClient()->getNumErrors() > OwnErrors;
+  }
 
 private:
   clang::DiagnosticsEngine &Engine;
   std::vector<unsigned> Ids;
   unsigned DependenceWarningId = 0;
+  unsigned OwnErrors = 0;
 };
 
 } // namespace orbis

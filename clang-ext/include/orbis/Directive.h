@@ -6,6 +6,7 @@
 #ifndef ORBIS_DIRECTIVE_H
 #define ORBIS_DIRECTIVE_H
 
+#include "orbis/PragmaLexer.h"
 #include "clang/Basic/SourceLocation.h"
 #include <cstdint>
 #include <optional>
@@ -46,6 +47,9 @@ struct BlockLocalClause {
   std::vector<std::pair<std::string, clang::SourceLocation>> Indices;
   int64_t Halo = 0;
   clang::SourceLocation HaloLoc;
+  /// A halo that names constants (`H`, `R + 1`): evaluated by the analysis,
+  /// which then sets Halo. Empty when the parser evaluated it.
+  std::vector<PragmaToken> HaloTokens;
 };
 
 struct Directive {

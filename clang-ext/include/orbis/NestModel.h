@@ -22,6 +22,9 @@ struct CollectedDirective {
   /// Start and end of the text the directive occupies (a whole line for
   /// `#pragma`, the operator for `_Pragma`).
   clang::SourceLocation ExtentBegin, ExtentEnd;
+  /// The directive had errors (already reported): the statement it applies
+  /// to is not analyzed, so that nothing in it is reported again.
+  bool Failed = false;
 };
 
 enum class TileQuery { NumBlocks, BlockNum, BlockSize, TotalSize };
@@ -45,6 +48,9 @@ struct BlockedLoop {
   std::vector<QueryCall> HeaderQueries;
   /// Variables of a `private` clause on a nested blocked loop.
   std::vector<std::string> PrivateVars;
+  /// The halo of each `block_local` clause of the directive, evaluated
+  /// (names of constants resolved); filled by the block_local check.
+  mutable std::vector<int64_t> Halos;
 };
 
 /// A directive inside a nest that the lowering rewrites.
@@ -78,6 +84,8 @@ struct ArrayAccess {
 
 struct TiledNest {
   unsigned Id = 0;
+  /// The function (or lambda's call operator) holding the nest.
+  const clang::FunctionDecl *Function = nullptr;
   std::vector<std::unique_ptr<BlockedLoop>> Loops; ///< outermost first
   /// `#pragma omp block` and its statement; null when the innermost body is
   /// the instruction block.

@@ -10,6 +10,7 @@
 #include "orbis/Diagnostics.h"
 #include "orbis/Directive.h"
 #include "orbis/PragmaLexer.h"
+#include <functional>
 
 namespace orbis {
 
@@ -30,7 +31,12 @@ struct ConstantValue {
   enum { Ok, NotConstant, Invalid } Kind;
   int64_t Value;
 };
-ConstantValue evaluateConstantExpr(llvm::ArrayRef<PragmaToken> Tokens);
+/// Gives the value of a name (an enumerator, a constant variable), or none.
+using NameResolver = std::function<std::optional<int64_t>(llvm::StringRef)>;
+/// Names are NotConstant unless `Resolve` gives their value (the parser has
+/// none: names are resolved by the analysis, which sees the declarations).
+ConstantValue evaluateConstantExpr(llvm::ArrayRef<PragmaToken> Tokens,
+                                   const NameResolver &Resolve = nullptr);
 
 /// The value when evaluateConstantExpr gives one.
 std::optional<int64_t> evaluateConstant(llvm::ArrayRef<PragmaToken> Tokens);

@@ -4,6 +4,9 @@
 /// wherever it is in the nest.
 #include "orbis/BlockLocalCheck.h"
 
+#include "orbis/NameLookup.h"
+#include "orbis/PragmaParser.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -65,7 +68,27 @@ std::vector<PendingDiag> checkBlockLocals(const TiledNest &Nest,
   Collector.TraverseStmt(const_cast<Stmt *>(Nest.root().For->getBody()));
 
   for (const auto &Loop : Nest.Loops) {
-    for (const BlockLocalClause &C : Loop->Pragma->Dir.BlockLocals) {
+    const std::vector<BlockLocalClause> &Clauses = Loop->Pragma->Dir.BlockLocals;
+    for (size_t Index = 0; Index < Clauses.size(); ++Index) {
+      const BlockLocalClause &C = Clauses[Index];
+      int64_t Halo = C.Halo;
+      if (!C.HaloTokens.empty()) {
+        ConstantValue V = evaluateConstantExpr(
+            C.HaloTokens, [&](StringRef Name) {
+              return integerConstantNamed(Name, Nest.Function,
+                                          Loop->Pragma->Dir.Loc, Ctx);
+            });
+        if (V.Kind != ConstantValue::Ok) {
+          error(Diag::HaloNotConstant, C.HaloLoc, {});
+          return Diags;
+        }
+        if (V.Value < 0) {
+          error(Diag::HaloNegative, C.HaloLoc, {});
+          return Diags;
+        }
+        Halo = V.Value;
+      }
+      Loop->Halos.push_back(Halo);
       std::vector<const VarDecl *> IndexVars;
       for (const auto &[Name, Loc] : C.Indices) {
         const VarDecl *Found = nullptr;
@@ -126,10 +149,10 @@ std::vector<PendingDiag> checkBlockLocals(const TiledNest &Nest,
                   {sourceText(Index->getSourceRange(), Ctx), C.Var});
             return Diags;
           }
-          if (Offset > C.Halo || -Offset > C.Halo) {
+          if (Offset > Halo || -Offset > Halo) {
             error(Diag::BlockLocalOutsideHalo, A.Expr->getBeginLoc(),
                   {AccessText, std::to_string(Offset < 0 ? -Offset : Offset),
-                   std::to_string(C.Halo)});
+                   std::to_string(Halo)});
             return Diags;
           }
         }

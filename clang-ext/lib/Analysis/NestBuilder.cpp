@@ -7,8 +7,10 @@
 #include "orbis/NestBuilder.h"
 #include "orbis/BlockLocalCheck.h"
 #include "orbis/DependenceCheck.h"
+#include "orbis/NameLookup.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -129,24 +131,26 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()) {
     for (const CollectedDirective &D : Directives) {
       AllByNextCode[D.NextCodeLoc.getRawEncoding()].push_back(&D);
-      if (!isRelevant(D.Dir))
+      if (!isRelevant(D))
         continue;
       ByNextCode[D.NextCodeLoc.getRawEncoding()].push_back(&D);
       Relevant.push_back(&D);
     }
   }
 
-  void walkFunctionBody(Stmt *Body) {
+  void walkFunctionBody(const FunctionDecl *Function) {
+    Stmt *Body = Function->getBody();
     if (!Body || !Walked.insert(Body).second)
       return;
     State Fresh;
+    Fresh.Function = Function;
     walk(Body, /*StatementPosition=*/true, Fresh);
     checkGotos();
   }
 
   NestBuildResult finish() {
     for (const CollectedDirective *D : Relevant) {
-      if (Bound.count(D) || inSkippedCode(D))
+      if (Bound.count(D) || D->Failed || inSkippedCode(D))
         continue;
       if (D->Dir.Kind == DirectiveKind::Block)
         error(Diag::ExpectedStatementAfterBlock, D->Dir.Loc);
@@ -169,6 +173,7 @@ private:
     unsigned ContinueDepth = 0; ///< loops since the innermost blocked loop
     /// Statements that open a scope around the statement being walked.
     std::vector<const Stmt *> Scopes;
+    const FunctionDecl *Function = nullptr;
   };
 
   /// The part of a tiled nest a statement is in: a loop's pre-block, its
@@ -231,8 +236,9 @@ private:
     return false;
   }
 
-  static bool isRelevant(const Directive &D) {
-    return D.isExtension() || D.Kind == DirectiveKind::Single ||
+  static bool isRelevant(const CollectedDirective &C) {
+    const Directive &D = C.Dir;
+    return C.Failed || D.isExtension() || D.Kind == DirectiveKind::Single ||
            D.Kind == DirectiveKind::Atomic;
   }
 
@@ -263,6 +269,10 @@ private:
       const CollectedDirective *BlockPragma = nullptr;
       std::vector<const CollectedDirective *> Others;
       for (const CollectedDirective *D : directivesAt(S)) {
+        if (D->Failed) {
+          Skipped.push_back(S->getSourceRange());
+          return;
+        }
         if (D->Dir.isLoopDirective() && D->Dir.isExtension())
           LoopPragma = D;
         else if (D->Dir.Kind == DirectiveKind::Block)
@@ -293,6 +303,7 @@ private:
       for (Expr *Init : Lambda->capture_inits())
         walk(Init, false, St);
       State Fresh;
+      Fresh.Function = Lambda->getCallOperator();
       walk(Lambda->getBody(), true, Fresh);
       return;
     }
@@ -499,6 +510,9 @@ private:
     if (Dir.Kind == DirectiveKind::WorldParallelFor) {
       if (!isa<ForStmt>(S))
         return error(Diag::ExpectedForLoop, Dir.Loc, {Dir.Name});
+      for (const auto &[Name, Loc] : Dir.WorldVars)
+        if (!lookupValue(Name, St.Function, Dir.Loc, Ctx))
+          error(Diag::WorldUnknownVar, Loc, {Name});
       if (!St.Stack.empty())
         return error(Diag::WorldInBlockedNest, Dir.Loc);
       return error(Diag::WorldParallelNotLowered, Dir.Loc);
@@ -531,6 +545,12 @@ private:
       error(Diag::PreviousBlockHere, St.Nest->BlockPragma->Dir.Loc);
       return walkChildren(S, St);
     }
+    if (isa<DeclStmt>(S)) {
+      St.Nest->Failed = true;
+      error(Diag::InstructionBlockDeclaration, S->getBeginLoc());
+      Skipped.push_back(S->getSourceRange());
+      return;
+    }
     if (!fileRangeOf(S, Ctx)) {
       St.Nest->Failed = true;
       error(Diag::StatementFromMacro, D->Dir.Loc, {D->Dir.Name});
@@ -558,7 +578,10 @@ private:
     const Directive &Dir = D->Dir;
     auto *For = dyn_cast<ForStmt>(S);
     if (!For) {
-      error(Diag::ExpectedForLoop, Dir.Loc, {Dir.Name});
+      if (isa<CXXForRangeStmt>(S) && Dir.Blocked)
+        error(Diag::RangeForNotSupported, Dir.Loc);
+      else
+        error(Diag::ExpectedForLoop, Dir.Loc, {Dir.Name});
       return walkChildren(S, St);
     }
     if (Dir.Kind == DirectiveKind::WorldParallelFor) {
@@ -576,6 +599,8 @@ private:
       error(Diag::BlockedInInstructionBlock, Dir.Loc);
       return walkChildren(S, St);
     }
+    if (!checkSizeType(Dir, St))
+      return walkChildren(S, St);
     LoopFormResult Form =
         analyzeLoopForm(For, Ctx, Dir.ScheduleLoc.isValid() ? Dir.ScheduleLoc
                                                            : Dir.Loc);
@@ -609,6 +634,7 @@ private:
     if (Root) {
       NewNest = std::make_unique<TiledNest>();
       NewNest->Id = NextNestId++;
+      NewNest->Function = St.Function;
       St.Nest = NewNest.get();
       St.BlockOwner = nullptr;
     }
@@ -659,6 +685,33 @@ private:
       St.Nest = nullptr;
       St.BlockOwner = nullptr;
     }
+  }
+
+  /// A size that is a string or names a variable of a non-integer type is
+  /// an error here, at the user's pragma; other expressions are checked by
+  /// clang when the lowered code is compiled.
+  bool checkSizeType(const Directive &Dir, const State &St) {
+    if (!Dir.BlockSize || Dir.BlockSize->Constant)
+      return true;
+    StringRef Text = StringRef(Dir.BlockSize->Text).trim();
+    std::string TypeName;
+    if (Text.starts_with("\"") && Text.ends_with("\"") && Text.size() >= 2)
+      TypeName = Text.contains('\\')
+                     ? std::string("char *")
+                     : "char[" + std::to_string(Text.size() - 1) + "]";
+    if (TypeName.empty() && !Text.empty() &&
+        llvm::all_of(Text, [](char C) { return isAsciiIdentifierContinue(C); }) &&
+        isAsciiIdentifierStart(Text.front()))
+      if (const ValueDecl *D =
+              lookupValue(Text, St.Function, Dir.Loc, Ctx)) {
+        QualType T = D->getType().getNonReferenceType();
+        if (!T->isDependentType() && !T->isIntegralOrUnscopedEnumerationType())
+          TypeName = T.getAsString(PrintingPolicy(Ctx.getLangOpts()));
+      }
+    if (TypeName.empty())
+      return true;
+    error(Diag::BlockedSizeType, Dir.BlockSize->Loc, {TypeName});
+    return false;
   }
 
   /// A nested blocked loop runs sequentially inside its parent's tile: of
@@ -767,7 +820,7 @@ public:
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (F->doesThisDeclarationHaveABody() &&
         SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
-      B.walkFunctionBody(F->getBody());
+      B.walkFunctionBody(F);
     return true;
   }
 

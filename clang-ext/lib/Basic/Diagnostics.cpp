@@ -32,6 +32,10 @@ DiagnosticBuilder DiagReporter::report(SourceLocation Loc, Diag Id) {
     Ids[Index] = Engine.getDiagnosticIDs()->getCustomDiagID(
         static_cast<DiagnosticIDs::Level>(Table[Index].Level),
         Table[Index].Text);
+  if (Table[Index].Level == DiagnosticsEngine::Error ||
+      (Table[Index].Level == DiagnosticsEngine::Warning &&
+       Engine.getWarningsAsErrors()))
+    ++OwnErrors;
   return Engine.Report(Loc, Ids[Index]);
 }
 
@@ -44,6 +48,8 @@ void DiagReporter::report(const PendingDiag &D) {
       DependenceWarningId = Engine.getDiagnosticIDs()->getCustomDiagID(
           DiagnosticIDs::Warning,
           Table[static_cast<unsigned>(D.Id)].Text);
+    if (Engine.getWarningsAsErrors())
+      ++OwnErrors;
     bool Ignoring = Engine.getIgnoreAllWarnings();
     Engine.setIgnoreAllWarnings(false);
     {

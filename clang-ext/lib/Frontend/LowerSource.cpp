@@ -42,7 +42,9 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (CI.getDiagnostics().hasErrorOccurred())
+    // Errors in pragmas leave the code's AST whole: the analysis still runs
+    // and reports what it finds, so that one compilation shows every error.
+    if (Reporter.hasOtherErrors())
       return;
     NestBuildResult Nests = buildNests(Ctx, Directives);
     for (const PendingDiag &D : Nests.Diags)

@@ -60,8 +60,21 @@ void PragmaCollector::PragmaDirective(SourceLocation Loc,
     }
     Reporter.report(D);
   }
-  if (!Parsed.ok())
+  if (!Parsed.ok()) {
+    // A loop directive with errors still binds to its loop, which the
+    // analysis then skips: directives inside it are not reported as
+    // misplaced.
+    if (Parsed.Dir.isLoopDirective() && !FromMacro) {
+      CollectedDirective C;
+      C.Dir = std::move(Parsed.Dir);
+      C.Failed = true;
+      C.ExtentBegin = Lexed->Loc;
+      C.ExtentEnd = Lexed->ExtentEnd;
+      C.NextCodeLoc = nextCodeToken(SM, LangOpts, Lexed->ExtentEnd);
+      Out.push_back(std::move(C));
+    }
     return;
+  }
 
   // A directive from a macro is rewritten by replacing the whole macro
   // invocation, which must therefore hold nothing else that we rewrite.

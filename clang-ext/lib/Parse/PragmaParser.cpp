@@ -393,8 +393,21 @@ private:
       return false;
     }
     C.HaloLoc = Toks[Begin].Loc;
-    std::optional<int64_t> Value =
-        evaluateConstant(Toks.slice(Begin, End - Begin));
+    llvm::ArrayRef<PragmaToken> Halo = Toks.slice(Begin, End - Begin);
+    ConstantValue V = evaluateConstantExpr(Halo);
+    bool HasNames = llvm::any_of(Halo, [](const PragmaToken &T) {
+      return T.TokKind == PragmaToken::Identifier;
+    });
+    if (V.Kind == ConstantValue::NotConstant && HasNames) {
+      // Enumerators and constants: the analysis, which sees declarations,
+      // evaluates it (see BlockLocalClause::HaloTokens).
+      C.HaloTokens.assign(Halo.begin(), Halo.end());
+      Pos = End;
+      return true;
+    }
+    std::optional<int64_t> Value;
+    if (V.Kind == ConstantValue::Ok)
+      Value = V.Value;
     if (!Value) {
       error(Diag::HaloNotConstant, C.HaloLoc);
       return false;
@@ -442,7 +455,9 @@ private:
 /// shift is Invalid.
 class ConstantEvaluator {
 public:
-  explicit ConstantEvaluator(llvm::ArrayRef<PragmaToken> Toks) : Toks(Toks) {}
+  ConstantEvaluator(llvm::ArrayRef<PragmaToken> Toks,
+                    const NameResolver &Resolve)
+      : Toks(Toks), Resolve(Resolve) {}
 
   ConstantValue run() {
     std::optional<int64_t> V = conditional();
@@ -455,6 +470,7 @@ public:
 
 private:
   llvm::ArrayRef<PragmaToken> Toks;
+  const NameResolver &Resolve;
   size_t Pos = 0;
   unsigned Depth = 0;
   bool Invalid = false;
@@ -565,6 +581,10 @@ private:
       V = conditional();
       if (!V || !accept(")"))
         V = std::nullopt;
+    } else if (Pos < Toks.size() &&
+               Toks[Pos].TokKind == PragmaToken::Identifier && Resolve) {
+      V = Resolve(Toks[Pos].Text);
+      ++Pos;
     } else if (Pos < Toks.size() && Toks[Pos].TokKind == PragmaToken::Number) {
       StringRef Text = StringRef(Toks[Pos].Text).rtrim("uUlLzZ");
       ++Pos;
@@ -588,8 +608,9 @@ ParsedDirective parseDirective(const SourceManager &SM,
   return Parser(SM, Pragma).run();
 }
 
-ConstantValue evaluateConstantExpr(llvm::ArrayRef<PragmaToken> Tokens) {
-  return ConstantEvaluator(Tokens).run();
+ConstantValue evaluateConstantExpr(llvm::ArrayRef<PragmaToken> Tokens,
+                                   const NameResolver &Resolve) {
+  return ConstantEvaluator(Tokens, Resolve).run();
 }
 
 std::optional<int64_t> evaluateConstant(llvm::ArrayRef<PragmaToken> Tokens) {

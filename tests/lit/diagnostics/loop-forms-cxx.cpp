@@ -1,12 +1,12 @@
 // C++ loop forms with 'schedule(blocked)' (orbis-c++): a range-based for is
-// not a canonical for loop (error at the directive), an iterator of class
+// not a canonical for loop (error at the directive, saying what is), an iterator of class
 // type is not an integer or pointer variable, and a template's loop is
 // checked in the template itself, even with a dependent variable type.
 // RUN: not %orbis-cxx -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
 #include <vector>
 
 void range_for(std::vector<int> &v) {
-  // CHECK: {{^}}{{.*}}loop-forms-cxx.cpp:[[@LINE+3]]:3: error: statement after '#pragma omp parallel for' must be a for loop{{$}}
+  // CHECK: {{^}}{{.*}}loop-forms-cxx.cpp:[[@LINE+3]]:3: error: a range-based for loop cannot have 'schedule(blocked)': write the loop over an index, 'for (T i = lb; i < ub; i++)', with lb, ub and the step loop-invariant{{$}}
   // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp parallel for schedule(blocked){{$}}
   // CHECK-NEXT: {{^ *}}|   ^{{$}}
   #pragma omp parallel for schedule(blocked)

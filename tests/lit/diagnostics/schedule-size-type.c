@@ -1,18 +1,29 @@
 // The size of 'schedule(blocked, size)' must be an integer expression. A
 // constant-looking size that is not a positive integer (4.0, "4 4", 1/0) is
-// our error at the size; a string or a floating-point expression is reported
-// by clang at the size itself, because the lowering places the expression at
-// its original line and column.
-// RUN: not %orbis-cc -fsyntax-only -DSTRING %s 2>&1 | FileCheck --check-prefix=STRING %s
+// our error at the size; so is a string, or a variable of a type that is not
+// an integer (pointer, floating), with the type (issue 7, defect 10); a
+// floating-point expression is reported by clang at the size itself, because
+// the lowering places the expression at its original line and column.
+// RUN: not %orbis-cc -fsyntax-only -DSTRING %s 2>&1 | FileCheck --strict-whitespace --check-prefix=STRING %s
 // RUN: not %orbis-cc -fsyntax-only -DFLOAT %s 2>&1 | FileCheck --check-prefix=FLOAT %s
 // RUN: not %orbis-cxx -x c++ -fsyntax-only -DFLOAT %s 2>&1 | FileCheck --check-prefix=FLOATXX %s
 // RUN: not %orbis-cc -fsyntax-only %s 2>&1 | FileCheck %s
 
 #ifdef STRING
-void string_size(int n, double *A) {
-  // STRING: schedule-size-type.c:[[@LINE+1]]:46: error: incompatible pointer to integer conversion
+void string_size(int n, double *A, char *p, double d) {
+  // STRING: schedule-size-type.c:[[@LINE+3]]:46: error: argument to 'schedule(blocked)' must have integer type, not 'char[2]'{{$}}
+  // STRING-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp parallel for schedule(blocked, "4"){{$}}
+  // STRING-NEXT: {{^ *}}|                                              ^{{$}}
   #pragma omp parallel for schedule(blocked, "4")
   for (int i = 0; i < n; i++) A[i] = 0;
+  // STRING: schedule-size-type.c:[[@LINE+1]]:46: error: argument to 'schedule(blocked)' must have integer type, not 'char *'{{$}}
+  #pragma omp parallel for schedule(blocked, p)
+  for (int i = 0; i < n; i++) A[i] = 0;
+  // STRING: schedule-size-type.c:[[@LINE+1]]:37: error: argument to 'schedule(blocked)' must have integer type, not 'double'{{$}}
+  #pragma omp for schedule(blocked, d)
+  for (int i = 0; i < n; i++) A[i] = 0;
+  // STRING-NOT: error
+  // STRING: 3 errors generated.
 }
 #elif defined(FLOAT)
 void floating_expression(int n, double *A, double k) {
