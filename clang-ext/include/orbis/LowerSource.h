@@ -7,6 +7,7 @@
 #define ORBIS_LOWERSOURCE_H
 
 #include "orbis/Diagnostics.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct LowerRequest {
   /// How a tiling that can reverse a dependence is reported
   /// (-W[no-][error=]orbis-dependence).
   CheckSeverity Dependence = CheckSeverity::Error;
+  /// Print the analysis model (--print-model) into LowerOutcome::ModelText.
+  bool PrintModel = false;
 };
 
 struct LowerOutcome {
@@ -29,10 +32,18 @@ struct LowerOutcome {
   /// The source needed rewriting; otherwise it compiles as it is.
   bool Changed = false;
   std::string Lowered;
+  /// Libraries the lowered code needs, by link name.
+  std::vector<std::string> Libraries;
+  /// The model, when LowerRequest::PrintModel asked for it.
+  std::string ModelText;
 };
 
-LowerOutcome lowerSource(const LowerRequest &Request,
-                         llvm::raw_ostream &DiagStream, bool ShowColors);
+/// Diagnostics about the user's code go to `DiagStream` (and make Success
+/// false); an internal failure (a file that cannot be read, edits that do
+/// not apply) is the error.
+llvm::Expected<LowerOutcome> lowerSource(const LowerRequest &Request,
+                                         llvm::raw_ostream &DiagStream,
+                                         bool ShowColors);
 
 } // namespace orbis
 

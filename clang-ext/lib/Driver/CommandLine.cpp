@@ -37,7 +37,9 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
   std::vector<const char *> ForClang;
   for (const char *A : Args) {
     llvm::StringRef S(A);
-    if (S == "--emit-lowered") {
+    if (S == "--print-model") {
+      Out.PrintModel = true;
+    } else if (S == "--emit-lowered") {
       Out.EmitLowered = true;
     } else if (S.starts_with("--emit-lowered=")) {
       Out.EmitLowered = true;

@@ -41,6 +41,7 @@ struct DriverCommandLine {
   bool ThreadSanitizer = false;       ///< -fsanitize=thread
   bool DryRun = false;                ///< -###
   bool EmitLowered = false;
+  bool PrintModel = false; ///< --print-model: print the analysis model, stop
   std::string EmitLoweredFile; ///< empty: stdout, and stop after lowering
   /// -Worbis-dependence and its -Wno-, -Werror= and -Wno-error= forms
   /// (consumed here: clang does not know the group).

@@ -116,6 +116,10 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
   std::set<std::string> QuoteDirs;
   std::string EmittedText;
   bool Lower = CL.OpenMP && CL.Stage != Phase::DepsOnly;
+  bool Failed = false;
+  // The runtime of <omp_blocked.h>: its tile queries may be called from any
+  // program, lowered or not; backends add what their code needs.
+  std::vector<std::string> Libraries = {"orbis_tile"};
 
   for (const DriverInput &In : CL.Inputs) {
     if (!Lower)
@@ -143,9 +147,24 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
         llvm::errs() << " (lower)";
         printCommand(llvm::errs(), Req.ClangArgs);
       }
-      LowerOutcome Out = lowerSource(Req, llvm::errs(), ShowColors);
-      if (!Out.Success)
+      Req.PrintModel = CL.PrintModel;
+      llvm::Expected<LowerOutcome> Result =
+          lowerSource(Req, llvm::errs(), ShowColors);
+      if (!Result) {
+        llvm::errs() << Name << ": error: " << In.Path << ": "
+                     << llvm::toString(Result.takeError()) << "\n";
         return 1;
+      }
+      LowerOutcome &Out = *Result;
+      if (CL.PrintModel)
+        llvm::outs() << Out.ModelText;
+      if (!Out.Success) {
+        Failed = true;
+        continue; // every input's errors are reported
+      }
+      for (const std::string &Lib : Out.Libraries)
+        if (!llvm::is_contained(Libraries, Lib))
+          Libraries.push_back(Lib);
       Changed = Out.Changed;
       Lowered = std::move(Out.Lowered);
     }
@@ -167,6 +186,10 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
     QuoteDirs.insert(SourceDir.empty() ? "." : std::string(SourceDir));
   }
 
+  if (Failed)
+    return 1;
+  if (CL.PrintModel)
+    return 0;
   if (CL.EmitLowered) {
     if (CL.EmitLoweredFile.empty()) {
       llvm::outs() << EmittedText;
@@ -199,7 +222,8 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
       Final.push_back("-lorbis_tsan");
       Final.push_back("-Wl,--no-whole-archive");
     }
-    Final.push_back("-lorbis_tile");
+    for (const std::string &Lib : Libraries)
+      Final.push_back("-l" + Lib);
     if (CL.OpenMP)
       Final.push_back("-Wl,-rpath," + Paths.OpenMPLibDir);
   }

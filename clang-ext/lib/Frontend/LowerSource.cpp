@@ -8,7 +8,8 @@
 #include "PragmaCollector.h"
 #include "VariantBlankingFS.h"
 #include "orbis/DependenceCheck.h"
-#include "orbis/HostLowering.h"
+#include "orbis/Lower.h"
+#include "orbis/ModelPrinter.h"
 #include "orbis/NestBuilder.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -29,9 +30,11 @@ class LowerConsumer : public ASTConsumer {
 public:
   LowerConsumer(CompilerInstance &CI, DiagReporter &Reporter,
                 std::vector<CollectedDirective> &Directives,
-                const std::string &PresumedName, LowerOutcome &Outcome)
+                const LowerRequest &Request, LowerOutcome &Outcome,
+                llvm::Error &Failure)
       : CI(CI), Reporter(Reporter), Directives(Directives),
-        PresumedName(PresumedName), Outcome(Outcome) {}
+        PresumedName(Request.InputFile), PrintModel(Request.PrintModel),
+        Outcome(Outcome), Failure(Failure) {}
 
   /// Only the main file's functions can hold directives: skipping the
   /// bodies of functions from headers keeps the analysis parse cheap (Sema
@@ -58,26 +61,35 @@ public:
     if (CI.getDiagnostics().hasErrorOccurred())
       return;
 
-    EditList Edits;
-    lowerNestsForHost(Nests.Model, Directives, Ctx, {PresumedName}, Edits);
+    if (PrintModel)
+      Outcome.ModelText = printModel(Nests.Model, Ctx);
+    llvm::Expected<LowerResult> Lowered =
+        lower(Nests.Model, Directives, Ctx, {Backend::Host, PresumedName});
+    if (!Lowered) {
+      Failure = Lowered.takeError();
+      return;
+    }
     Outcome.Success = true;
-    if (Edits.empty())
+    Outcome.Libraries = Lowered->Libraries;
+    if (Lowered->Edits.empty())
       return;
     const SourceManager &SM = Ctx.getSourceManager();
     // The parse saw `declare variant` blocks blanked; the edits apply to the
     // text as written.
     auto Original = llvm::MemoryBuffer::getFile(PresumedName);
     if (!Original) {
-      llvm::errs() << "orbis: error: cannot read '" << PresumedName << "'\n";
+      Outcome.Success = false;
+      Failure = llvm::createStringError(Original.getError(),
+                                        "cannot read '%s'",
+                                        PresumedName.c_str());
       return;
     }
-    llvm::Expected<std::string> Text =
-        Edits.apply(SM, SM.getMainFileID(), hostPrologue(), PresumedName,
-                    (*Original)->getBuffer());
+    llvm::Expected<std::string> Text = Lowered->Edits.apply(
+        SM, SM.getMainFileID(), Lowered->Prologue, PresumedName,
+        (*Original)->getBuffer());
     if (!Text) {
       Outcome.Success = false;
-      llvm::errs() << "orbis: internal error: "
-                   << llvm::toString(Text.takeError()) << "\n";
+      Failure = Text.takeError();
       return;
     }
     Outcome.Changed = true;
@@ -89,30 +101,33 @@ private:
   DiagReporter &Reporter;
   std::vector<CollectedDirective> &Directives;
   const std::string &PresumedName;
+  bool PrintModel;
   LowerOutcome &Outcome;
+  /// An internal failure (not a diagnostic about the user's code).
+  llvm::Error &Failure;
 };
 
 class LowerAction : public ASTFrontendAction {
 public:
-  LowerAction(const std::string &PresumedName, CheckSeverity Dependence,
-              LowerOutcome &Outcome)
-      : PresumedName(PresumedName), Dependence(Dependence), Outcome(Outcome) {}
+  LowerAction(const LowerRequest &Request, LowerOutcome &Outcome,
+              llvm::Error &Failure)
+      : Request(Request), Outcome(Outcome), Failure(Failure) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     Reporter = std::make_unique<DiagReporter>(CI.getDiagnostics());
-    Reporter->Dependence = Dependence;
+    Reporter->Dependence = Request.Dependence;
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaCollector>(
         CI.getPreprocessor(), *Reporter, Directives));
-    return std::make_unique<LowerConsumer>(CI, *Reporter, Directives,
-                                           PresumedName, Outcome);
+    return std::make_unique<LowerConsumer>(CI, *Reporter, Directives, Request,
+                                           Outcome, Failure);
   }
 
 private:
-  const std::string &PresumedName;
-  CheckSeverity Dependence;
+  const LowerRequest &Request;
   LowerOutcome &Outcome;
+  llvm::Error &Failure;
   std::unique_ptr<DiagReporter> Reporter;
   std::vector<CollectedDirective> Directives;
 };
@@ -136,8 +151,9 @@ void addAnalysisPrelude(PreprocessorOptions &PPOpts) {
 
 } // namespace
 
-LowerOutcome lowerSource(const LowerRequest &Request,
-                         llvm::raw_ostream &DiagStream, bool ShowColors) {
+llvm::Expected<LowerOutcome> lowerSource(const LowerRequest &Request,
+                                         llvm::raw_ostream &DiagStream,
+                                         bool ShowColors) {
   LowerOutcome Outcome;
   std::vector<const char *> Args;
   for (const std::string &A : Request.ClangArgs)
@@ -174,9 +190,12 @@ LowerOutcome lowerSource(const LowerRequest &Request,
                                                  &CI.getDiagnosticOpts()),
                        /*ShouldOwnClient=*/true);
   CI.getDiagnostics().setIgnoreAllWarnings(true);
-  LowerAction Action(Request.InputFile, Request.Dependence, Outcome);
+  llvm::Error Failure = llvm::Error::success();
+  LowerAction Action(Request, Outcome, Failure);
   if (!CI.ExecuteAction(Action))
     Outcome.Success = false;
+  if (Failure)
+    return std::move(Failure);
   return Outcome;
 }
 

@@ -4,7 +4,7 @@
 /// header and body, the instruction block, and the directives inside the
 /// nest. All names the lowering introduces start with `__orbis_` and carry
 /// the nest id and level, so nests never clash.
-#include "orbis/HostLowering.h"
+#include "HostLowering.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/CharInfo.h"
@@ -20,6 +20,9 @@ using namespace clang;
 
 namespace orbis {
 
+namespace {
+
+/// The text lowered files start with.
 llvm::StringRef hostPrologue() {
   // __orbis_drop swallows the size argument of a verbatim `schedule(blocked,
   // size)` (see verbatimDirective).
@@ -27,7 +30,6 @@ llvm::StringRef hostPrologue() {
          "#define __orbis_drop(...)\n";
 }
 
-namespace {
 
 /// Insertion orders at one offset: openers of outer levels first, closers of
 /// inner constructs first.
@@ -53,7 +55,7 @@ class NestEmitter {
 public:
   NestEmitter(const TiledNest &Nest,
               const std::vector<CollectedDirective> &Directives,
-              ASTContext &Ctx, const HostLoweringOptions &Options,
+              ASTContext &Ctx, const LowerOptions &Options,
               EditList &Edits)
       : Nest(Nest), Directives(Directives), Ctx(Ctx), SM(Ctx.getSourceManager()),
         Options(Options), Edits(Edits) {}
@@ -83,7 +85,7 @@ private:
   const std::vector<CollectedDirective> &Directives;
   ASTContext &Ctx;
   const SourceManager &SM;
-  const HostLoweringOptions &Options;
+  const LowerOptions &Options;
   EditList &Edits;
 
   // ---- names -------------------------------------------------------------
@@ -622,12 +624,16 @@ private:
 
 } // namespace
 
-void lowerNestsForHost(const NestModel &Model,
-                       const std::vector<CollectedDirective> &Directives,
-                       ASTContext &Ctx, const HostLoweringOptions &Options,
-                       EditList &Edits) {
+llvm::Expected<LowerResult>
+lowerForHost(const NestModel &Model,
+             const std::vector<CollectedDirective> &Directives,
+             ASTContext &Ctx, const LowerOptions &Options) {
+  LowerResult Result;
+  Result.Prologue = hostPrologue().str();
+  Result.Libraries.push_back("orbis_tile");
   for (const auto &Nest : Model.Nests)
-    NestEmitter(*Nest, Directives, Ctx, Options, Edits).emit();
+    NestEmitter(*Nest, Directives, Ctx, Options, Result.Edits).emit();
+  return Result;
 }
 
 } // namespace orbis

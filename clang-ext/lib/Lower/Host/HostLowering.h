@@ -22,30 +22,20 @@
 /// The `do ... while (0)` keeps a `continue` in a pre/post-block from skipping
 /// the leave. Tile queries lexically inside the nest read the loop's own
 /// variables; `single` becomes a call-once, `atomic` gets `seq_cst`.
-#ifndef ORBIS_HOSTLOWERING_H
-#define ORBIS_HOSTLOWERING_H
+#ifndef ORBIS_LOWER_HOST_HOSTLOWERING_H
+#define ORBIS_LOWER_HOST_HOSTLOWERING_H
 
-#include "orbis/EditList.h"
-#include "orbis/NestModel.h"
+#include "orbis/Lower.h"
 
 namespace orbis {
 
-struct HostLoweringOptions {
-  /// File name used in the messages of the generated code ("file:line:col").
-  std::string PresumedName;
-};
-
-/// Adds the edits that lower every nest of `Model`. `Directives` are all
-/// collected directives of the main file (to find where a statement preceded
-/// by directives really starts).
-void lowerNestsForHost(const NestModel &Model,
-                       const std::vector<CollectedDirective> &Directives,
-                       clang::ASTContext &Ctx,
-                       const HostLoweringOptions &Options, EditList &Edits);
-
-/// The text lowered files start with.
-llvm::StringRef hostPrologue();
+/// The CPU backend of lower() (see Lower.h): edits that turn every nest into
+/// standard OpenMP plus libtile calls.
+llvm::Expected<LowerResult>
+lowerForHost(const NestModel &Model,
+             const std::vector<CollectedDirective> &Directives,
+             clang::ASTContext &Ctx, const LowerOptions &Options);
 
 } // namespace orbis
 
-#endif // ORBIS_HOSTLOWERING_H
+#endif // ORBIS_LOWER_HOST_HOSTLOWERING_H

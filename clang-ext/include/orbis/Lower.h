@@ -1,0 +1,56 @@
+/// \file
+/// The seam between the analysis and the backends (ARCHITECTURE.md, "One
+/// model, several backends"), in the MLIR style of options in, result out:
+///
+/// \code
+///   llvm::Expected<LowerResult> R = lower(Model, Directives, Ctx, Options);
+/// \endcode
+///
+/// A backend reads the model and says what to change and add; the driver
+/// reads only the result (edits of the user's file, generated files, the
+/// libraries to link) and knows no backend by name.
+#ifndef ORBIS_LOWER_H
+#define ORBIS_LOWER_H
+
+#include "orbis/EditList.h"
+#include "orbis/NestModel.h"
+#include "llvm/Support/Error.h"
+
+namespace orbis {
+
+enum class Backend {
+  Host, ///< standard OpenMP plus libtile (EXTENSIONS.md section 1)
+};
+
+struct LowerOptions {
+  Backend Target = Backend::Host;
+  /// File name used in the messages of the generated code ("file:line:col").
+  std::string PresumedName;
+};
+
+/// A file a backend generates beside the lowered source (a .cu, say).
+struct GeneratedFile {
+  std::string Name;
+  std::string Text;
+};
+
+struct LowerResult {
+  /// Edits of the user's file.
+  EditList Edits;
+  /// The text the lowered file starts with (runtime headers).
+  std::string Prologue;
+  std::vector<GeneratedFile> Files;
+  /// Libraries the lowered code calls, by link name ("orbis_tile").
+  std::vector<std::string> Libraries;
+};
+
+/// Lowers every nest of `Model`. `Directives` are all collected directives
+/// of the main file (to find where a statement preceded by directives
+/// really starts).
+llvm::Expected<LowerResult>
+lower(const NestModel &Model, const std::vector<CollectedDirective> &Directives,
+      clang::ASTContext &Ctx, const LowerOptions &Options);
+
+} // namespace orbis
+
+#endif // ORBIS_LOWER_H
