@@ -48,6 +48,11 @@ struct BlockedLoop {
   std::vector<QueryCall> HeaderQueries;
   /// Variables of a `private` clause on a nested blocked loop.
   std::vector<std::string> PrivateVars;
+  /// The statements of the loop's body before and after its nested blocked
+  /// loop (or, innermost, the instruction block): its pre-block and
+  /// post-block, run once per tile. A statement that holds the nested loop
+  /// (an `if` around it) is in neither.
+  std::vector<const clang::Stmt *> PreBlock, PostBlock;
   /// The halo of each `block_local` clause of the directive, evaluated
   /// (names of constants resolved); filled by the block_local check.
   mutable std::vector<int64_t> Halos;
@@ -71,6 +76,25 @@ struct Subscript {
   unsigned Level = 0; ///< LoopVar: the nest level of the variable
   int64_t Value = 0;  ///< LoopVar: the constant added; Constant: the value
   bool UsesLoopVar = false; ///< Other: mentions a loop variable of the nest
+};
+
+/// How a variable used in a nest is shared, the fact the backends map to
+/// memory (EXTENSIONS.md 2: global variables of inner pre/post-blocks get
+/// tile-local copies on a GPU; private ones stay per thread).
+struct VariableUse {
+  enum ClassType {
+    Global,        ///< declared outside the nest: shared by every tile
+    LoopVariable,  ///< a loop variable of the nest
+    TileLocal,     ///< declared in a pre/post-block: one per tile
+    IterationLocal, ///< declared in the instruction block
+    Private        ///< listed in a `private` clause of a nested loop
+  } Class = Global;
+  const clang::VarDecl *Var = nullptr;
+  unsigned Level = 0;   ///< TileLocal: the loop whose body declares it
+  bool Written = false; ///< assigned or incremented in the nest
+  /// Elements written through it (`A[x][y] = ...`) in the instruction block.
+  bool ElementsWritten = false;
+  bool InInstructionBlock = false, InPrePostBlocks = false;
 };
 
 /// An array access `v[s0][s1]...` of the instruction block, `v` a variable.
@@ -104,6 +128,8 @@ struct TiledNest {
   /// Largest element size (bytes) of arrays indexed in the instruction block:
   /// a hint for the tile-size policy.
   unsigned ElemSize = 8;
+  /// Every variable the nest uses, in order of first use.
+  std::vector<VariableUse> Variables;
   /// The instruction block's array accesses (see DependenceCheck.h).
   std::vector<ArrayAccess> Accesses;
   /// An error was reported inside the nest: skip the whole-nest checks.

@@ -43,6 +43,8 @@ public:
     for (const Expr *Read : N.AcquireLoads)
       OS << "  acquire load '" << text(Read) << "' at "
          << where(Read->getBeginLoc()) << "\n";
+    for (const VariableUse &V : N.Variables)
+      variable(V);
     for (const ArrayAccess &A : N.Accesses)
       access(A);
   }
@@ -94,6 +96,30 @@ private:
     }
     for (const std::string &V : L.PrivateVars)
       OS << "    private " << V << "\n";
+    for (const Stmt *S : L.PreBlock)
+      OS << "    pre-block statement at " << where(S->getBeginLoc()) << "\n";
+    for (const Stmt *S : L.PostBlock)
+      OS << "    post-block statement at " << where(S->getBeginLoc()) << "\n";
+  }
+
+  void variable(const VariableUse &V) {
+    static const char *const Classes[] = {"global", "loop variable",
+                                          "tile-local", "iteration-local",
+                                          "private"};
+    OS << "  variable '" << V.Var->getName() << "' " << Classes[V.Class];
+    if (V.Class == VariableUse::TileLocal || V.Class == VariableUse::LoopVariable)
+      OS << " of loop " << V.Level;
+    OS << (V.Written ? ", written" : ", read only");
+    if (V.ElementsWritten)
+      OS << ", elements written";
+    OS << ", used in";
+    if (V.InPrePostBlocks)
+      OS << " pre/post-blocks";
+    if (V.InPrePostBlocks && V.InInstructionBlock)
+      OS << " and";
+    if (V.InInstructionBlock)
+      OS << " the instruction block";
+    OS << "\n";
   }
 
   void access(const ArrayAccess &A) {

@@ -8,6 +8,7 @@
 #include "orbis/BlockLocalCheck.h"
 #include "orbis/DependenceCheck.h"
 #include "orbis/NameLookup.h"
+#include "orbis/VariableClasses.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/CharInfo.h"
@@ -764,6 +765,7 @@ private:
                             ? Nest.InstructionBlock
                             : Nest.innermost().For->getBody();
     collectAccesses(Nest, Ctx);
+    classifyNest(Nest, Ctx);
     ElemSizeFinder Sizes(Ctx);
     Sizes.TraverseStmt(const_cast<Stmt *>(Instr));
     if (Sizes.Max)
