@@ -21,7 +21,7 @@ void smooth(int n, int ts, double B[64][64], const double C[64][64], double *D) 
     }
   }
 }
-// CHECK:nest 0 at plain-tiling.c:13:3 (parallel for, plain tiling)
+// CHECK:nest 0 at plain-tiling.c:14:3 (parallel for, plain tiling)
 // CHECK-NEXT:  loop 0 'i' int: from n - 2 while >= 1, step -2, tile 8
 // CHECK-NEXT:    block_local C (i, j) halo 1
 // CHECK-NEXT:  loop 1 'j' int: from 1 while < n - 1, step +1, tile 'ts * 2'
