@@ -2,9 +2,9 @@
 /// block_local checks (see BlockLocalCheck.h). Accesses are collected from
 /// the whole nest: a subscript that the staging could not cover is an error
 /// wherever it is in the nest.
-#include "orbis/BlockLocalCheck.h"
+#include "BlockLocalCheck.h"
 
-#include "orbis/NameLookup.h"
+#include "NameLookup.h"
 #include "orbis/PragmaParser.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"

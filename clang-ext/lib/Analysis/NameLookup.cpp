@@ -1,6 +1,6 @@
 /// \file
 /// Looking up names of pragmas in the AST (see NameLookup.h).
-#include "orbis/NameLookup.h"
+#include "NameLookup.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"

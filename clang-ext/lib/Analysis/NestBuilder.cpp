@@ -5,10 +5,10 @@
 /// whole nest (where the instruction block is) are checked when the
 /// outermost loop of a nest has been walked.
 #include "orbis/NestBuilder.h"
-#include "orbis/BlockLocalCheck.h"
+#include "BlockLocalCheck.h"
 #include "orbis/DependenceCheck.h"
-#include "orbis/NameLookup.h"
-#include "orbis/VariableClasses.h"
+#include "NameLookup.h"
+#include "VariableClasses.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/CharInfo.h"

@@ -1,7 +1,7 @@
 /// \file
 /// Pre/post-block statements and variable classes of a nest (see
 /// VariableClasses.h).
-#include "orbis/VariableClasses.h"
+#include "VariableClasses.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -5,8 +5,8 @@
 /// lookup is the one a reader expects at the pragma: the function's own
 /// declarations written before it (latest first), then the translation
 /// unit's.
-#ifndef ORBIS_NAMELOOKUP_H
-#define ORBIS_NAMELOOKUP_H
+#ifndef ORBIS_ANALYSIS_NAMELOOKUP_H
+#define ORBIS_ANALYSIS_NAMELOOKUP_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -30,4 +30,4 @@ std::optional<int64_t> integerConstantNamed(llvm::StringRef Name,
 
 } // namespace orbis
 
-#endif // ORBIS_NAMELOOKUP_H
+#endif // ORBIS_ANALYSIS_NAMELOOKUP_H

@@ -3,8 +3,8 @@
 /// loop's pre- and post-block statements: facts the backends map to memory
 /// and code (a GPU backend copies globals of inner pre/post-blocks to shared
 /// memory, keeps private variables per thread).
-#ifndef ORBIS_VARIABLECLASSES_H
-#define ORBIS_VARIABLECLASSES_H
+#ifndef ORBIS_ANALYSIS_VARIABLECLASSES_H
+#define ORBIS_ANALYSIS_VARIABLECLASSES_H
 
 #include "orbis/NestModel.h"
 
@@ -15,4 +15,4 @@ void classifyNest(TiledNest &Nest, clang::ASTContext &Ctx);
 
 } // namespace orbis
 
-#endif // ORBIS_VARIABLECLASSES_H
+#endif // ORBIS_ANALYSIS_VARIABLECLASSES_H

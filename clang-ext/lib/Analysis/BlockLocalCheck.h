@@ -3,8 +3,8 @@
 /// the variable is used in the nest, the listed names are loop variables of
 /// the nest, and every subscript of `var` is `loop variable + constant` with
 /// the constant within the halo (EXTENSIONS.md 1.8).
-#ifndef ORBIS_BLOCKLOCALCHECK_H
-#define ORBIS_BLOCKLOCALCHECK_H
+#ifndef ORBIS_ANALYSIS_BLOCKLOCALCHECK_H
+#define ORBIS_ANALYSIS_BLOCKLOCALCHECK_H
 
 #include "orbis/NestModel.h"
 
@@ -15,4 +15,4 @@ std::vector<PendingDiag> checkBlockLocals(const TiledNest &Nest,
 
 } // namespace orbis
 
-#endif // ORBIS_BLOCKLOCALCHECK_H
+#endif // ORBIS_ANALYSIS_BLOCKLOCALCHECK_H
