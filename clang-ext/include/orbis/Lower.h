@@ -42,6 +42,9 @@ struct LowerResult {
   std::vector<GeneratedFile> Files;
   /// Libraries the lowered code calls, by link name ("orbis_tile").
   std::vector<std::string> Libraries;
+  /// What the backend cannot lower, at the user's source (errors make the
+  /// compilation fail).
+  std::vector<PendingDiag> Diags;
 };
 
 /// Lowers every nest of `Model`. `Directives` are all collected directives

@@ -110,6 +110,8 @@ struct TiledNest {
   unsigned Id = 0;
   /// The function (or lambda's call operator) holding the nest.
   const clang::FunctionDecl *Function = nullptr;
+  /// The world loop around the nest, if any.
+  const struct WorldLoop *World = nullptr;
   std::vector<std::unique_ptr<BlockedLoop>> Loops; ///< outermost first
   /// `#pragma omp block` and its statement; null when the innermost body is
   /// the instruction block.
@@ -143,7 +145,18 @@ struct TiledNest {
 /// `lastprivate(conditional: i, j)`.
 std::vector<std::string> clauseVariables(const PassThroughClause &Clause);
 
+/// A `world_parallel for` loop (EXTENSIONS.md 3.2): its iterations go to
+/// the processes of the world; the blocked nests inside it are its children,
+/// so the model is a tree (world loops, then nests, then levels).
+struct WorldLoop {
+  unsigned Id = 0;
+  const CollectedDirective *Pragma = nullptr;
+  const clang::ForStmt *For = nullptr;
+  std::vector<const TiledNest *> Nests;
+};
+
 struct NestModel {
+  std::vector<std::unique_ptr<WorldLoop>> WorldLoops;
   std::vector<std::unique_ptr<TiledNest>> Nests;
 };
 

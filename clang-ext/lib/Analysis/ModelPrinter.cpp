@@ -18,11 +18,24 @@ public:
   Printer(ASTContext &Ctx, llvm::raw_ostream &OS)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), OS(OS) {}
 
+  void world(const WorldLoop &W) {
+    OS << "world loop " << W.Id << " at " << where(W.Pragma->Dir.Loc)
+       << ", world(";
+    for (size_t I = 0; I < W.Pragma->Dir.WorldVars.size(); ++I)
+      OS << (I ? ", " : "") << W.Pragma->Dir.WorldVars[I].first;
+    OS << "), nests:";
+    for (const TiledNest *N : W.Nests)
+      OS << " " << N->Id;
+    OS << "\n";
+  }
+
   void nest(const TiledNest &N) {
     const Directive &Root = N.root().Pragma->Dir;
     OS << "nest " << N.Id << " at " << where(Root.Loc) << " ("
-       << Root.Name << (N.BlockPragma ? ", pipelined" : ", plain tiling")
-       << ")\n";
+       << Root.Name << (N.BlockPragma ? ", pipelined" : ", plain tiling");
+    if (N.World)
+      OS << ", in world loop " << N.World->Id;
+    OS << ")\n";
     for (const auto &L : N.Loops)
       loop(N, *L);
     if (N.BlockPragma)
@@ -154,6 +167,8 @@ std::string printModel(const NestModel &Model, ASTContext &Ctx) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   Printer P(Ctx, OS);
+  for (const auto &W : Model.WorldLoops)
+    P.world(*W);
   for (const auto &N : Model.Nests)
     P.nest(*N);
   return OS.str();

@@ -175,6 +175,7 @@ private:
     /// Statements that open a scope around the statement being walked.
     std::vector<const Stmt *> Scopes;
     const FunctionDecl *Function = nullptr;
+    WorldLoop *World = nullptr; ///< the world loop being walked
   };
 
   /// The part of a tiled nest a statement is in: a loop's pre-block, its
@@ -516,7 +517,13 @@ private:
           error(Diag::WorldUnknownVar, Loc, {Name});
       if (!St.Stack.empty())
         return error(Diag::WorldInBlockedNest, Dir.Loc);
-      return error(Diag::WorldParallelNotLowered, Dir.Loc);
+      auto World = std::make_unique<WorldLoop>();
+      World->Id = Result.Model.WorldLoops.size();
+      World->Pragma = D;
+      World->For = cast<ForStmt>(S);
+      St.World = World.get();
+      Result.Model.WorldLoops.push_back(std::move(World));
+      return;
     }
     if (!St.Nest)
       return; // a standard single/atomic outside nests keeps its meaning
@@ -586,8 +593,11 @@ private:
       return walkChildren(S, St);
     }
     if (Dir.Kind == DirectiveKind::WorldParallelFor) {
+      WorldLoop *Saved = St.World;
       recordNested(D, S, St);
-      return walkChildren(S, St);
+      walkChildren(S, St);
+      St.World = Saved;
+      return;
     }
     // The lowering rewrites the header and edits around the body.
     if (For->getBeginLoc().isMacroID() || For->getRParenLoc().isMacroID() ||
@@ -636,6 +646,9 @@ private:
       NewNest = std::make_unique<TiledNest>();
       NewNest->Id = NextNestId++;
       NewNest->Function = St.Function;
+      NewNest->World = St.World;
+      if (St.World)
+        St.World->Nests.push_back(NewNest.get());
       St.Nest = NewNest.get();
       St.BlockOwner = nullptr;
     }

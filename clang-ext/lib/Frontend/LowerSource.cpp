@@ -61,14 +61,22 @@ public:
     if (CI.getDiagnostics().hasErrorOccurred())
       return;
 
-    if (PrintModel)
+    if (PrintModel) {
+      // The analysis only: a backend's limits are not the model's.
       Outcome.ModelText = printModel(Nests.Model, Ctx);
+      Outcome.Success = true;
+      return;
+    }
     llvm::Expected<LowerResult> Lowered =
         lower(Nests.Model, Directives, Ctx, {Backend::Host, PresumedName});
     if (!Lowered) {
       Failure = Lowered.takeError();
       return;
     }
+    for (const PendingDiag &D : Lowered->Diags)
+      Reporter.report(D);
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return;
     Outcome.Success = true;
     Outcome.Libraries = Lowered->Libraries;
     if (Lowered->Edits.empty())

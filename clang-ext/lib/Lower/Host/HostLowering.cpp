@@ -631,6 +631,16 @@ lowerForHost(const NestModel &Model,
   LowerResult Result;
   Result.Prologue = hostPrologue().str();
   Result.Libraries.push_back("orbis_tile");
+  // World memory is the world backend's (not part of this version).
+  for (const auto &World : Model.WorldLoops)
+    Result.Diags.push_back(PendingDiag{Diag::WorldParallelNotLowered,
+                                       World->Pragma->Dir.Loc,
+                                       {},
+                                       {},
+                                       0,
+                                       {}});
+  if (!Result.Diags.empty())
+    return Result;
   for (const auto &Nest : Model.Nests)
     NestEmitter(*Nest, Directives, Ctx, Options, Result.Edits).emit();
   return Result;
