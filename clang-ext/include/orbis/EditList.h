@@ -1,6 +1,7 @@
 /// \file
-/// A list of text edits on one file buffer, applied in one pass. Edits are
-/// insertions (ordered among themselves at the same offset by a key) and
+/// A list of text edits on one file buffer, applied in one pass with Clang's
+/// Rewriter, which composes insertions and replacements at one offset. Edits
+/// are insertions (ordered among themselves at the same offset by a key) and
 /// non-overlapping replacements. Applying keeps the original line numbering
 /// visible to the compiler: an edit whose text changes the number of lines is
 /// followed by a `#line` directive, so diagnostics and debug info of the

@@ -1,6 +1,13 @@
 /// \file
-/// Applying edits while keeping line numbers (see EditList.h).
+/// Applying edits with Clang's Rewriter while keeping line numbers (see
+/// EditList.h).
 #include "orbis/EditList.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 
@@ -75,31 +82,55 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
                                      "the source changed during lowering");
     Buffer = *Original;
   }
-  std::string Out = Prologue.str();
-  Out += "#line 1 \"" + escapeForStringLiteral(PresumedName) + "\"\n";
+
+  // The edits are applied by Clang's Rewriter, over a source manager of its
+  // own that holds the text to edit (the parse may have seen another).
+  FileSystemOptions FSOpts;
+  FileManager Files(FSOpts);
+  DiagnosticsEngine Quiet(new DiagnosticIDs, new DiagnosticOptions,
+                          new IgnoringDiagConsumer);
+  SourceManager EditSM(Quiet, Files);
+  FileID Edited = EditSM.createFileID(
+      llvm::MemoryBuffer::getMemBuffer(Buffer, PresumedName,
+                                       /*RequiresNullTerminator=*/false));
+  EditSM.setMainFileID(Edited);
+  Rewriter R(EditSM, LangOptions());
   unsigned Cursor = 0;
-  for (const Resolved &R : List) {
-    if (R.Begin < Cursor)
+  for (const Resolved &E : List) {
+    if (E.Begin < Cursor)
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "overlapping edits at offset %u",
-                                     R.Begin);
-    Out.append(Buffer.data() + Cursor, R.Begin - Cursor);
-    StringRef Old = Buffer.substr(R.Begin, R.End - R.Begin);
-    const std::string &New = *R.Text;
-    Out += New;
+                                     E.Begin);
+    StringRef Old = Buffer.substr(E.Begin, E.End - E.Begin);
+    std::string New = *E.Text;
+    // Keep the line numbering the compiler sees: an edit that adds lines is
+    // followed by `#line` naming the user's presumed line and file (their
+    // own `#line` directives stay in force); one that removes lines gives
+    // them back as newlines.
     size_t OldLines = Old.count('\n');
     size_t NewLines = StringRef(New).count('\n');
     if (NewLines > OldLines) {
-      // The user's own `#line` directives stay in force.
-      PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(File, R.End));
-      Out += "\n#line " + std::to_string(P.getLine()) + " \"" +
+      PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(File, E.End));
+      New += "\n#line " + std::to_string(P.getLine()) + " \"" +
              escapeForStringLiteral(P.getFilename()) + "\"\n";
     } else {
-      Out.append(OldLines - NewLines, '\n');
+      New.append(OldLines - NewLines, '\n');
     }
-    Cursor = R.End;
+    SourceLocation At = EditSM.getComposedLoc(Edited, E.Begin);
+    bool Failed = E.End == E.Begin
+                      ? R.InsertText(At, New, /*InsertAfter=*/true)
+                      : R.ReplaceText(At, E.End - E.Begin, New);
+    if (Failed)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot rewrite at offset %u", E.Begin);
+    Cursor = E.End;
   }
-  Out.append(Buffer.data() + Cursor, Buffer.size() - Cursor);
+  std::string Out = Prologue.str();
+  Out += "#line 1 \"" + escapeForStringLiteral(PresumedName) + "\"\n";
+  if (const RewriteBuffer *Buf = R.getRewriteBufferFor(Edited))
+    Out.append(Buf->begin(), Buf->end());
+  else
+    Out += Buffer;
   return Out;
 }
 
