@@ -62,6 +62,16 @@ std::string sourceText(clang::SourceRange Range, clang::ASTContext &Ctx);
 std::optional<clang::CharSourceRange> fileRangeOf(const clang::Stmt *S,
                                                   clang::ASTContext &Ctx);
 
+/// A subscript chain `v[i][j]...` taken apart: the subscripts outermost
+/// first, and the base expression `v` (what remains under the chain).
+struct SubscriptChain {
+  std::vector<const clang::Expr *> Indices;
+  const clang::Expr *Base;
+  /// The variable `v` when the base names one directly.
+  const clang::VarDecl *Var;
+};
+SubscriptChain subscriptChain(const clang::ArraySubscriptExpr *E);
+
 /// Whether `E` refers to `Var` anywhere.
 bool refersTo(const clang::Stmt *E, const clang::VarDecl *Var);
 

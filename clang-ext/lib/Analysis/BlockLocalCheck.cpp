@@ -25,23 +25,15 @@ public:
 
   bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E) {
     // Only the outermost subscript of a chain starts an access.
-    std::vector<const Expr *> Indices;
-    const Expr *Base = E;
-    while (const auto *Sub =
-               dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
-      Indices.insert(Indices.begin(), Sub->getIdx());
-      Base = Sub->getBase();
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
-    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (Var) {
-      Accesses.push_back({E, Var, Indices});
-      Used.push_back(Var);
+    SubscriptChain Chain = subscriptChain(E);
+    if (Chain.Var) {
+      Accesses.push_back({E, Chain.Var, Chain.Indices});
+      Used.push_back(Chain.Var);
     } else {
-      TraverseStmt(const_cast<Expr *>(Base));
+      TraverseStmt(const_cast<Expr *>(Chain.Base));
     }
     // Subscripts may themselves contain accesses.
-    for (const Expr *Index : Indices)
+    for (const Expr *Index : Chain.Indices)
       TraverseStmt(const_cast<Expr *>(Index));
     return true;
   }

@@ -119,27 +119,20 @@ public:
       : Nest(Nest), Ctx(Ctx), Writes(Writes) {}
 
   bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E) {
-    std::vector<const Expr *> Indices;
-    const Expr *Base = E;
-    while (const auto *Sub =
-               dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
-      Indices.insert(Indices.begin(), Sub->getIdx());
-      Base = Sub->getBase();
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
-    if (const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr) {
+    SubscriptChain Chain = subscriptChain(E);
+    if (Chain.Var) {
       ArrayAccess A;
       A.Expr = E;
-      A.Base = Var;
-      for (const Expr *Index : Indices)
+      A.Base = Chain.Var;
+      for (const Expr *Index : Chain.Indices)
         A.Subscripts.push_back(classify(Nest, Index, Ctx));
       A.IsWrite = Writes.Written.count(E) || Writes.WrittenAndRead.count(E);
       A.IsRead = !Writes.Written.count(E);
       Nest.Accesses.push_back(std::move(A));
     } else {
-      TraverseStmt(const_cast<Expr *>(Base));
+      TraverseStmt(const_cast<Expr *>(Chain.Base));
     }
-    for (const Expr *Index : Indices)
+    for (const Expr *Index : Chain.Indices)
       TraverseStmt(const_cast<Expr *>(Index));
     return true;
   }

@@ -322,6 +322,20 @@ std::optional<CharSourceRange> fileRangeOf(const Stmt *S, ASTContext &Ctx) {
   return Range;
 }
 
+SubscriptChain subscriptChain(const ArraySubscriptExpr *E) {
+  SubscriptChain C;
+  const Expr *Base = E;
+  while (const auto *Sub =
+             dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+    C.Indices.insert(C.Indices.begin(), Sub->getIdx());
+    Base = Sub->getBase();
+  }
+  C.Base = Base;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  C.Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return C;
+}
+
 bool refersTo(const Stmt *E, const VarDecl *Var) {
   if (!E)
     return false;
