@@ -722,6 +722,27 @@ private:
         if (!T->isDependentType() && !T->isIntegralOrUnscopedEnumerationType())
           TypeName = T.getAsString(PrintingPolicy(Ctx.getLangOpts()));
       }
+    // Arithmetic without calls, casts, subscripts or members (`k * 2`): a
+    // floating operand makes the whole size floating.
+    if (TypeName.empty() && Text.find_first_of("([.\"'") == StringRef::npos &&
+        !Text.contains("->"))
+      for (size_t I = 0; I < Text.size() && TypeName.empty();) {
+        if (!isAsciiIdentifierStart(Text[I]) ||
+            (I > 0 && isAsciiIdentifierContinue(Text[I - 1]))) {
+          ++I;
+          continue;
+        }
+        size_t J = I;
+        while (J < Text.size() && isAsciiIdentifierContinue(Text[J]))
+          ++J;
+        if (const ValueDecl *D =
+                lookupValue(Text.slice(I, J), St.Function, Dir.Loc, Ctx)) {
+          QualType T = D->getType().getNonReferenceType();
+          if (T->isRealFloatingType())
+            TypeName = T.getAsString(PrintingPolicy(Ctx.getLangOpts()));
+        }
+        I = J;
+      }
     if (TypeName.empty())
       return true;
     error(Diag::BlockedSizeType, Dir.BlockSize->Loc, {TypeName});

@@ -1,12 +1,15 @@
 // The size of 'schedule(blocked, size)' must be an integer expression. A
 // constant-looking size that is not a positive integer (4.0, "4 4", 1/0) is
 // our error at the size; so is a string, or a variable of a type that is not
-// an integer (pointer, floating), with the type (issue 7, defect 10); a
-// floating-point expression is reported by clang at the size itself, because
-// the lowering places the expression at its original line and column.
+// an integer (pointer, floating), with the type, and arithmetic on a floating
+// variable (issue 7, defect 10); an expression with parentheses, casts or
+// calls is reported by clang at the size itself, because the lowering places
+// the expression at its original line and column.
 // RUN: not %orbis-cc -fsyntax-only -DSTRING %s 2>&1 | FileCheck --strict-whitespace --check-prefix=STRING %s
 // RUN: not %orbis-cc -fsyntax-only -DFLOAT %s 2>&1 | FileCheck --check-prefix=FLOAT %s
 // RUN: not %orbis-cxx -x c++ -fsyntax-only -DFLOAT %s 2>&1 | FileCheck --check-prefix=FLOATXX %s
+// RUN: not %orbis-cc -fsyntax-only -DFLOATCAST %s 2>&1 | FileCheck --check-prefix=FLOATCAST %s
+// RUN: not %orbis-cxx -x c++ -fsyntax-only -DFLOATCAST %s 2>&1 | FileCheck --check-prefix=FLOATCASTXX %s
 // RUN: not %orbis-cc -fsyntax-only %s 2>&1 | FileCheck %s
 
 #ifdef STRING
@@ -27,9 +30,20 @@ void string_size(int n, double *A, char *p, double d) {
 }
 #elif defined(FLOAT)
 void floating_expression(int n, double *A, double k) {
-  // FLOAT: schedule-size-type.c:[[@LINE+2]]:48: error: implicit conversion turns floating-point number into integer
-  // FLOATXX: schedule-size-type.c:[[@LINE+1]]:46: error: type 'double' cannot be narrowed
+  // FLOAT: schedule-size-type.c:[[@LINE+4]]:46: error: argument to 'schedule(blocked)' must have integer type, not 'double'{{$}}
+  // FLOAT-NEXT: {{^ *}}[[@LINE+3]] |   #pragma omp parallel for schedule(blocked, k * 2){{$}}
+  // FLOATXX: schedule-size-type.c:[[@LINE+2]]:46: error: argument to 'schedule(blocked)' must have integer type, not 'double'{{$}}
+  // FLOATXX-NEXT: {{^ *}}[[@LINE+1]] |   #pragma omp parallel for schedule(blocked, k * 2){{$}}
   #pragma omp parallel for schedule(blocked, k * 2)
+  for (int i = 0; i < n; i++) A[i] = 0;
+}
+#elif defined(FLOATCAST)
+// An expression with parentheses, casts or calls is clang's to judge, at the
+// size's own line and column.
+void floating_parenthesized(int n, double *A, float f) {
+  // FLOATCAST: schedule-size-type.c:[[@LINE+2]]:50: error: implicit conversion turns floating-point number into integer
+  // FLOATCASTXX: schedule-size-type.c:[[@LINE+1]]:46: error: type 'float' cannot be narrowed
+  #pragma omp parallel for schedule(blocked, (f) + 1)
   for (int i = 0; i < n; i++) A[i] = 0;
 }
 #else
