@@ -102,7 +102,7 @@ public:
     const Expr *Read = Cast->getSubExpr();
     QualType T = Read->getType();
     if (T.isVolatileQualified() && (T->isIntegerType() || T->isPointerType()) &&
-        !T->isBooleanType() && Ctx.getTypeSize(T) <= 64 &&
+        Ctx.getTypeSize(T) <= 64 &&
         !Read->refersToBitField() && fileRangeOf(Read, Ctx))
       Found.push_back(Read);
     return true;

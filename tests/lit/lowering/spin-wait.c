@@ -12,7 +12,8 @@
 
 int sweep_calls(void);
 
-void sweep(int n, double *A, volatile int *done, volatile int *flag) {
+void sweep(int n, double *A, volatile int *done, volatile int *flag,
+           volatile _Bool *go) {
   while (*flag) {}
   // CHECK: {{^}}  while (*flag) {}{{$}}
   #pragma omp parallel for schedule(blocked)
@@ -39,6 +40,8 @@ void sweep(int n, double *A, volatile int *done, volatile int *flag) {
       // CHECK: {{^}}      while (1) { ready = __atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE); if (ready >= y) break;  orbis_spin_pause(); }{{$}}
       while (done[xb] < y) { ready = sweep_calls(); }
       // CHECK: {{^}}      while (done[xb] < y) { ready = sweep_calls(); }{{$}}
+      while (!*go) {}
+      // CHECK: {{^}}      while (!__atomic_load_n(&(*go), __ATOMIC_ACQUIRE)) { orbis_spin_pause(); }{{$}}
       #pragma omp block
       {
         while (*flag == 3) {}
