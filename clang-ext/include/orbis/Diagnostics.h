@@ -7,6 +7,7 @@
 #define ORBIS_DIAGNOSTICS_H
 
 #include "clang/Basic/Diagnostic.h"
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,8 +54,13 @@ public:
 
 private:
   clang::DiagnosticsEngine &Engine;
-  std::vector<unsigned> Ids;
-  unsigned DependenceWarningId = 0;
+  /// `Id` at `Level`, which may differ from the table's (a check made a
+  /// warning from the command line).
+  clang::DiagnosticBuilder reportAs(clang::SourceLocation Loc, Diag Id,
+                                    clang::DiagnosticsEngine::Level Level);
+
+  /// Custom diagnostic IDs, made on first use, per (Diag, level).
+  std::map<std::pair<unsigned, int>, unsigned> Ids;
   unsigned OwnErrors = 0;
 };
 

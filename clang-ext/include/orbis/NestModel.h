@@ -55,7 +55,7 @@ struct BlockedLoop {
   std::vector<const clang::Stmt *> PreBlock, PostBlock;
   /// The halo of each `block_local` clause of the directive, evaluated
   /// (names of constants resolved); filled by the block_local check.
-  mutable std::vector<int64_t> Halos;
+  std::vector<int64_t> Halos;
 };
 
 /// A directive inside a nest that the lowering rewrites.

@@ -50,7 +50,7 @@ public:
 
 } // namespace
 
-std::vector<PendingDiag> checkBlockLocals(const TiledNest &Nest,
+std::vector<PendingDiag> checkBlockLocals(TiledNest &Nest,
                                           ASTContext &Ctx) {
   std::vector<PendingDiag> Diags;
   auto error = [&](Diag Id, SourceLocation Loc, std::vector<std::string> A) {

@@ -10,7 +10,8 @@
 
 namespace orbis {
 
-std::vector<PendingDiag> checkBlockLocals(const TiledNest &Nest,
+/// Also records each clause's evaluated halo in its loop (BlockedLoop::Halos).
+std::vector<PendingDiag> checkBlockLocals(TiledNest &Nest,
                                           clang::ASTContext &Ctx);
 
 } // namespace orbis

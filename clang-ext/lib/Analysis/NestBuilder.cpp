@@ -392,18 +392,23 @@ private:
     LabelParts.clear();
   }
 
-  /// Whether a directive of this kind is written before statement S.
-  bool hasDirective(const Stmt *S, DirectiveKind Kind) const {
+  /// Every directive written right before statement S.
+  llvm::ArrayRef<const CollectedDirective *>
+  allDirectivesAt(const Stmt *S) const {
     if (S->getBeginLoc().isInvalid())
-      return false;
+      return {};
     auto It = AllByNextCode.find(
         SM.getExpansionLoc(S->getBeginLoc()).getRawEncoding());
     if (It == AllByNextCode.end())
-      return false;
-    for (const CollectedDirective *D : It->second)
-      if (D->Dir.Kind == Kind)
-        return true;
-    return false;
+      return {};
+    return It->second;
+  }
+
+  /// Whether a directive of this kind is written before statement S.
+  bool hasDirective(const Stmt *S, DirectiveKind Kind) const {
+    return llvm::any_of(allDirectivesAt(S), [&](const CollectedDirective *D) {
+      return D->Dir.Kind == Kind;
+    });
   }
 
   bool isBefore(const CollectedDirective *A, const CollectedDirective *B) {
@@ -414,11 +419,7 @@ private:
   /// `#pragma omp block`, would apply to the element loops of the whole tile.
   void checkDirectivesBeforeBlock(const CollectedDirective &Block,
                                   const Stmt *S) {
-    auto It = AllByNextCode.find(
-        SM.getExpansionLoc(S->getBeginLoc()).getRawEncoding());
-    if (It == AllByNextCode.end())
-      return;
-    for (const CollectedDirective *D : It->second)
+    for (const CollectedDirective *D : allDirectivesAt(S))
       if (D != &Block && isBefore(D, &Block) && !isStandalone(D->Dir))
         error(Diag::DirectiveBeforeBlock, D->Dir.Loc, {D->Dir.Name});
   }

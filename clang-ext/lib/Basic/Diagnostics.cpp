@@ -25,49 +25,44 @@ bool isNote(Diag Id) {
 }
 
 DiagnosticBuilder DiagReporter::report(SourceLocation Loc, Diag Id) {
-  if (Ids.empty())
-    Ids.assign(std::size(Table), 0);
-  unsigned Index = static_cast<unsigned>(Id);
-  if (!Ids[Index])
-    Ids[Index] = Engine.getDiagnosticIDs()->getCustomDiagID(
-        static_cast<DiagnosticIDs::Level>(Table[Index].Level),
-        Table[Index].Text);
-  if (Table[Index].Level == DiagnosticsEngine::Error ||
-      (Table[Index].Level == DiagnosticsEngine::Warning &&
-       Engine.getWarningsAsErrors()))
+  return reportAs(Loc, Id, Table[static_cast<unsigned>(Id)].Level);
+}
+
+DiagnosticBuilder DiagReporter::reportAs(SourceLocation Loc, Diag Id,
+                                         DiagnosticsEngine::Level Level) {
+  unsigned &CustomId = Ids[{static_cast<unsigned>(Id), Level}];
+  if (!CustomId)
+    CustomId = Engine.getDiagnosticIDs()->getCustomDiagID(
+        static_cast<DiagnosticIDs::Level>(Level),
+        Table[static_cast<unsigned>(Id)].Text);
+  if (Level == DiagnosticsEngine::Error ||
+      (Level == DiagnosticsEngine::Warning && Engine.getWarningsAsErrors()))
     ++OwnErrors;
-  return Engine.Report(Loc, Ids[Index]);
+  return Engine.Report(Loc, CustomId);
 }
 
 void DiagReporter::report(const PendingDiag &D) {
-  if (D.Id == Diag::TilingReversesDependence &&
-      Dependence == CheckSeverity::Warning) {
-    // The analysis parse ignores clang's warnings (the compilation proper
-    // reports them); this one is ours, so it is let through.
-    if (!DependenceWarningId)
-      DependenceWarningId = Engine.getDiagnosticIDs()->getCustomDiagID(
-          DiagnosticIDs::Warning,
-          Table[static_cast<unsigned>(D.Id)].Text);
-    if (Engine.getWarningsAsErrors())
-      ++OwnErrors;
-    bool Ignoring = Engine.getIgnoreAllWarnings();
+  // A check the command line made a warning. The analysis parse ignores
+  // clang's warnings (the compilation proper reports them); this one is
+  // ours, so it is let through.
+  bool AsWarning = D.Id == Diag::TilingReversesDependence &&
+                   Dependence == CheckSeverity::Warning;
+  bool Ignoring = Engine.getIgnoreAllWarnings();
+  if (AsWarning)
     Engine.setIgnoreAllWarnings(false);
-    {
-      DiagnosticBuilder B = Engine.Report(D.Loc, DependenceWarningId);
-      for (const std::string &Arg : D.Args)
-        B << Arg;
-    }
-    Engine.setIgnoreAllWarnings(Ignoring);
-    return;
+  {
+    DiagnosticBuilder B = AsWarning
+                              ? reportAs(D.Loc, D.Id, DiagnosticsEngine::Warning)
+                              : report(D.Loc, D.Id);
+    for (const std::string &Arg : D.Args)
+      B << Arg;
+    if (D.FixLoc.isValid())
+      B << FixItHint::CreateReplacement(
+          CharSourceRange::getCharRange(D.FixLoc,
+                                        D.FixLoc.getLocWithOffset(D.FixLength)),
+          D.FixText);
   }
-  DiagnosticBuilder B = report(D.Loc, D.Id);
-  for (const std::string &Arg : D.Args)
-    B << Arg;
-  if (D.FixLoc.isValid())
-    B << FixItHint::CreateReplacement(
-        CharSourceRange::getCharRange(D.FixLoc,
-                                      D.FixLoc.getLocWithOffset(D.FixLength)),
-        D.FixText);
+  Engine.setIgnoreAllWarnings(Ignoring);
 }
 
 } // namespace orbis
