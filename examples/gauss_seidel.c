@@ -38,7 +38,7 @@ static void sweep_blocked(int n, double (*A)[n]) {
   // the others); counters[0] stands for a block above the first one that is
   // always finished.
   volatile int *counters = NULL;
-#pragma omp parallel for schedule(blocked)
+#pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
   for (int x = 1; x < n - 1; x++) {
     // Pre-block of the row loop: runs once per row block; the single runs
     // once for the whole loop and every block waits until it is done.

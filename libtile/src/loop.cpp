@@ -118,8 +118,12 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   In.OuterTileProduct = OuterTileProduct;
   In.Pipelined = Site.flags & ORBIS_SITE_PIPELINED;
   In.Innermost = Site.flags & ORBIS_SITE_INNERMOST;
+  In.Gpu = Site.flags & ORBIS_SITE_GPU;
   std::string How;
-  if (Site.level > 0 && In.Pipelined) {
+  if (In.Gpu) {
+    if (Verbose)
+      How = "auto: GPU, " + std::to_string(GpuTileSize) + " per level";
+  } else if (Site.level > 0 && In.Pipelined) {
     In.Threads = policyThreads();
     if (Verbose)
       How = "auto: pipelined, " + std::to_string(TilesPerThread) +

@@ -22,7 +22,9 @@ long long policyTileSize(const SizePolicyInput &In) {
   long long Tile;
   long long Parts = TilesPerThread * std::max(In.Threads, 1);
   long long Shared = Trip == 0 ? 1 : (Trip - 1) / Parts + 1;
-  if (In.Level <= 0) {
+  if (In.Gpu) {
+    Tile = GpuTileSize;
+  } else if (In.Level <= 0) {
     Tile = Shared;
   } else if (In.Pipelined) {
     long long Elem = In.ElemSize >= 1 ? In.ElemSize : DefaultElemSize;

@@ -21,6 +21,7 @@ struct SizePolicyInput {
   long long L2Bytes = 0;          ///< L2 cache size of one core
   bool Pipelined = false;         ///< the nest synchronizes per tile
   bool Innermost = false;         ///< the innermost blocked loop
+  bool Gpu = false;               ///< the nest runs on a GPU
 };
 
 /// Tiles per thread at level 0: enough for monotonic dynamic distribution to
@@ -32,12 +33,19 @@ constexpr long long TilesPerThread = 4;
 /// wavefront (measured best at 256 B for Gauss-Seidel, see
 /// docs/benchmarks.md) and keep many tiles in flight.
 constexpr long long PipelinedRowBytes = 256;
+/// Tile size of every level of a nest on a GPU: at level 0 it is the number
+/// of rows (sub-tiles of one iteration) a thread block pipelines, one per
+/// thread; at inner levels the iterations one tile-wide step covers. Two
+/// warps deep and 64 wide keeps the intra-tile pipeline's fill and drain
+/// (one step per row) small against the steps of a tile.
+constexpr long long GpuTileSize = 64;
 /// Element size assumed when the compiler found no array in the nest.
 constexpr int DefaultElemSize = 8;
 /// L2 size assumed when the machine does not tell.
 constexpr long long DefaultL2Bytes = 1LL << 20;
 
 /// The tile size, in [1, max(Trip, 1)]:
+/// - on a GPU: GpuTileSize at every level;
 /// - level 0 (the tiles shared among threads):
 ///     ceil(Trip / (TilesPerThread * Threads));
 /// - levels >= 1 of a pipelined nest (one with pre/post-blocks): at most

@@ -20,6 +20,7 @@ namespace orbis {
 
 enum class Backend {
   Host, ///< standard OpenMP plus libtile (EXTENSIONS.md section 1)
+  Cuda, ///< `parallel for` nests as CUDA kernels (EXTENSIONS.md section 2)
 };
 
 struct LowerOptions {

@@ -25,6 +25,14 @@ struct LowerRequest {
   CheckSeverity Dependence = CheckSeverity::Error;
   /// Print the analysis model (--print-model) into LowerOutcome::ModelText.
   bool PrintModel = false;
+  /// `--offload=cuda`: `parallel for` nests become CUDA kernels.
+  bool OffloadCuda = false;
+};
+
+/// A file the lowering generated beside the lowered source (a .cu).
+struct GeneratedSource {
+  std::string Name;
+  std::string Text;
 };
 
 struct LowerOutcome {
@@ -36,6 +44,8 @@ struct LowerOutcome {
   std::vector<std::string> Libraries;
   /// The model, when LowerRequest::PrintModel asked for it.
   std::string ModelText;
+  /// Device code to compile and link with the lowered source.
+  std::vector<GeneratedSource> Generated;
 };
 
 /// Diagnostics about the user's code go to `DiagStream` (and make Success

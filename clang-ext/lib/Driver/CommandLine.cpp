@@ -50,6 +50,31 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
       Out.Dependence = CheckSeverity::Warning;
     } else if (S == "-Wno-orbis-dependence") {
       Out.Dependence = CheckSeverity::Ignored;
+    } else if (S.starts_with("--offload=") || S.starts_with("-offload=")) {
+      llvm::StringRef Kind = S.split('=').second;
+      if (Kind == "cuda")
+        Out.OffloadCuda = true;
+      else if (Kind == "host" || Kind == "none")
+        Out.OffloadCuda = false;
+      else
+        Out.Errors.push_back("unsupported offload target '" + Kind.str() +
+                             "' in '" + S.str() +
+                             "' (supported: cuda, host)");
+    } else if (S.starts_with("--offload-arch=")) {
+      Out.OffloadArchs.clear();
+      llvm::SmallVector<llvm::StringRef, 4> Archs;
+      S.drop_front(strlen("--offload-arch=")).split(Archs, ',');
+      for (llvm::StringRef Arch : Archs) {
+        unsigned Number = 0;
+        if (!Arch.starts_with("sm_") ||
+            Arch.drop_front(3).rtrim("af").getAsInteger(10, Number) ||
+            Number < 70)
+          Out.Errors.push_back("unsupported GPU architecture '" + Arch.str() +
+                               "' in '" + S.str() +
+                               "' (expected sm_70 or newer, e.g. sm_90)");
+        else
+          Out.OffloadArchs.push_back(Arch.str());
+      }
     } else {
       ForClang.push_back(A);
     }

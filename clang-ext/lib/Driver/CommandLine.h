@@ -46,6 +46,10 @@ struct DriverCommandLine {
   /// -Worbis-dependence and its -Wno-, -Werror= and -Wno-error= forms
   /// (consumed here: clang does not know the group).
   CheckSeverity Dependence = CheckSeverity::Error;
+  /// --offload=cuda: `parallel for schedule(blocked)` nests run on a GPU.
+  bool OffloadCuda = false;
+  /// --offload-arch=sm_90[,sm_...]: the GPUs the device code is built for.
+  std::vector<std::string> OffloadArchs = {"sm_90"};
   std::vector<std::string> Errors;
 };
 

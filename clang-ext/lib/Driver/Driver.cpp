@@ -6,6 +6,7 @@
 #include "orbis/Driver.h"
 
 #include "CommandLine.h"
+#include "CudaToolkit.h"
 #include "orbis/LowerSource.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -66,6 +67,21 @@ private:
   unsigned Count = 0;
 };
 
+/// Runs a tool; false (with a message) if it cannot start or fails.
+bool runTool(const std::string &Name, const std::vector<std::string> &Cmd,
+             bool Verbose) {
+  if (Verbose)
+    printCommand(llvm::errs(), Cmd);
+  std::vector<llvm::StringRef> Refs(Cmd.begin(), Cmd.end());
+  std::string ErrMsg;
+  int RC = llvm::sys::ExecuteAndWait(Cmd[0], Refs, std::nullopt, {}, 0, 0,
+                                     &ErrMsg);
+  if (RC < 0)
+    llvm::errs() << Name << ": error: cannot run '" << Cmd[0]
+                 << "': " << ErrMsg << "\n";
+  return RC == 0;
+}
+
 bool writeFile(const std::string &Path, llvm::StringRef Text) {
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC);
@@ -120,6 +136,26 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
   // The runtime of <omp_blocked.h>: its tile queries may be called from any
   // program, lowered or not; backends add what their code needs.
   std::vector<std::string> Libraries = {"orbis_tile"};
+  // Device objects of each input (--offload=cuda), by input index.
+  std::vector<std::pair<size_t, std::string>> DeviceObjects;
+  std::optional<CudaToolkit> Cuda;
+  if (CL.OffloadCuda && Lower) {
+    Cuda = findCudaToolkit();
+    if (!Cuda) {
+      llvm::errs() << Name << ": error: '--offload=cuda' needs the CUDA "
+                   << "toolkit (nvcc and libcudart), which was not found: set "
+                   << "CUDAToolkit_ROOT or put nvcc on PATH\n";
+      return 1;
+    }
+    llvm::SmallString<256> Runtime(Paths.LibDir);
+    llvm::sys::path::append(Runtime, "liborbis_tile_cuda.so");
+    if (!llvm::sys::fs::exists(Runtime)) {
+      llvm::errs() << Name << ": error: '--offload=cuda' needs "
+                   << "liborbis_tile_cuda, which this Orbis was built "
+                   << "without (no CUDA toolkit when it was built)\n";
+      return 1;
+    }
+  }
 
   for (const DriverInput &In : CL.Inputs) {
     if (!Lower)
@@ -128,6 +164,7 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
     if (!Source)
       continue; // clang reports the missing file itself
     std::string Lowered;
+    std::vector<GeneratedSource> Generated;
     bool Changed = false;
     // Every source is analyzed, even one without the word "pragma": its
     // headers may hold extension directives that need a diagnostic.
@@ -148,6 +185,7 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
         printCommand(llvm::errs(), Req.ClangArgs);
       }
       Req.PrintModel = CL.PrintModel;
+      Req.OffloadCuda = CL.OffloadCuda;
       llvm::Expected<LowerOutcome> Result =
           lowerSource(Req, llvm::errs(), ShowColors);
       if (!Result) {
@@ -167,9 +205,51 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
           Libraries.push_back(Lib);
       Changed = Out.Changed;
       Lowered = std::move(Out.Lowered);
+      Generated = std::move(Out.Generated);
     }
-    if (CL.EmitLowered)
+    if (CL.EmitLowered) {
       EmittedText += Changed ? Lowered : (*Source)->getBuffer().str();
+      for (const GeneratedSource &G : Generated)
+        EmittedText += "\n// ---- device code: " + G.Name + " ----\n" + G.Text;
+    }
+    bool BuildsObjects = CL.Stage == Phase::Link || CL.Stage == Phase::Compile;
+    for (const GeneratedSource &G : Generated) {
+      if (!BuildsObjects || (CL.EmitLowered && CL.EmitLoweredFile.empty()))
+        break;
+      std::string Dir = Temps.subdir();
+      std::string CuPath = Dir + "/" + G.Name;
+      std::string ObjPath = CuPath + ".o";
+      if (Dir.empty() || !writeFile(CuPath, G.Text)) {
+        llvm::errs() << Name << ": error: cannot write a temporary file\n";
+        return 1;
+      }
+      // No FP contraction: the device computes what the sequential
+      // program computes (EXTENSIONS.md 1.9).
+      std::vector<std::string> Nvcc = {Cuda->Nvcc, "-c", "-O3", "-std=c++17",
+                                       "-fmad=false", "-lineinfo",
+                                       // unused helpers of the copies
+                                       "-diag-suppress=177,550",
+                                       "-Xcompiler", "-fPIC",
+                                       "-I" + Paths.IncludeDir};
+      for (const std::string &Arch : CL.OffloadArchs) {
+        std::string Compute = "compute_" + Arch.substr(3);
+        Nvcc.push_back("-gencode=arch=" + Compute + ",code=[" + Arch + "," +
+                       Compute + "]");
+      }
+      Nvcc.push_back("-o");
+      Nvcc.push_back(ObjPath);
+      Nvcc.push_back(CuPath);
+      if (CL.DryRun) {
+        llvm::errs() << " (device)";
+        printCommand(llvm::errs(), Nvcc);
+      } else if (!runTool(Name, Nvcc, CL.Verbose)) {
+        llvm::errs() << Name << ": error: nvcc failed on the device code of '"
+                     << In.Path << "' (kept in " << CuPath
+                     << " with ORBIS_KEEP_TEMPS=1)\n";
+        return 1;
+      }
+      DeviceObjects.push_back({&In - CL.Inputs.data(), ObjPath});
+    }
     if (!Changed)
       continue;
     std::string Dir = Temps.subdir();
@@ -222,8 +302,16 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
       Final.push_back("-lorbis_tsan");
       Final.push_back("-Wl,--no-whole-archive");
     }
+    for (const auto &Object : DeviceObjects)
+      Final.push_back(Object.second);
     for (const std::string &Lib : Libraries)
       Final.push_back("-l" + Lib);
+    if (!DeviceObjects.empty()) {
+      Final.push_back("-L" + Cuda->LibDir);
+      Final.push_back("-Wl,-rpath," + Cuda->LibDir);
+      Final.push_back("-lcudart");
+      Final.push_back("-lstdc++");
+    }
     if (CL.OpenMP)
       Final.push_back("-Wl,-rpath," + Paths.OpenMPLibDir);
   }
@@ -244,6 +332,30 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
     llvm::errs() << Name << ": error: cannot run '" << Paths.Clang
                  << "': " << ErrMsg << "\n";
     return 1;
+  }
+  if (RC == 0 && CL.Stage == Phase::Compile && !DeviceObjects.empty()) {
+    // One object per source, holding its host and device code.
+    for (const auto &[Index, DeviceObject] : DeviceObjects) {
+      std::string Object;
+      if (CL.Output)
+        Object = *CL.Output;
+      else {
+        llvm::SmallString<256> P(
+            llvm::sys::path::filename(CL.Inputs[Index].Path));
+        llvm::sys::path::replace_extension(P, ".o");
+        Object = std::string(P);
+      }
+      std::string HostObject = DeviceObject + ".host.o";
+      if (llvm::sys::fs::rename(Object, HostObject) ||
+          !runTool(Name,
+                   {Paths.Clang, "-r", "-nostdlib", HostObject, DeviceObject,
+                    "-o", Object},
+                   CL.Verbose)) {
+        llvm::errs() << Name << ": error: cannot add the device code to '"
+                     << Object << "'\n";
+        return 1;
+      }
+    }
   }
   if (RC == 0 && CL.WritesDeps && !Renamed.empty()) {
     std::string DepFile;

@@ -34,6 +34,7 @@ public:
                 llvm::Error &Failure)
       : CI(CI), Reporter(Reporter), Directives(Directives),
         PresumedName(Request.InputFile), PrintModel(Request.PrintModel),
+        Target(Request.OffloadCuda ? Backend::Cuda : Backend::Host),
         Outcome(Outcome), Failure(Failure) {}
 
   /// Only the main file's functions can hold directives: skipping the
@@ -68,7 +69,7 @@ public:
       return;
     }
     llvm::Expected<LowerResult> Lowered =
-        lower(Nests.Model, Directives, Ctx, {Backend::Host, PresumedName});
+        lower(Nests.Model, Directives, Ctx, {Target, PresumedName});
     if (!Lowered) {
       Failure = Lowered.takeError();
       return;
@@ -79,6 +80,8 @@ public:
       return;
     Outcome.Success = true;
     Outcome.Libraries = Lowered->Libraries;
+    for (const GeneratedFile &F : Lowered->Files)
+      Outcome.Generated.push_back({F.Name, F.Text});
     if (Lowered->Edits.empty())
       return;
     const SourceManager &SM = Ctx.getSourceManager();
@@ -110,6 +113,7 @@ private:
   std::vector<CollectedDirective> &Directives;
   const std::string &PresumedName;
   bool PrintModel;
+  Backend Target;
   LowerOutcome &Outcome;
   /// An internal failure (not a diagnostic about the user's code).
   llvm::Error &Failure;

@@ -2,6 +2,7 @@
 /// The backends behind the seam of Lower.h.
 #include "orbis/Lower.h"
 
+#include "Cuda/CudaLowering.h"
 #include "Host/HostLowering.h"
 
 namespace orbis {
@@ -12,6 +13,8 @@ lower(const NestModel &Model, const std::vector<CollectedDirective> &Directives,
   switch (Options.Target) {
   case Backend::Host:
     return lowerForHost(Model, Directives, Ctx, Options);
+  case Backend::Cuda:
+    return lowerForCuda(Model, Directives, Ctx, Options);
   }
   llvm_unreachable("unknown backend");
 }

@@ -61,6 +61,9 @@ typedef struct orbis_site {
 #define ORBIS_SITE_PIPELINED 1
 /// The loop is the innermost blocked loop of its nest.
 #define ORBIS_SITE_INNERMOST 2
+/// The nest runs on a GPU (the CUDA backend): the automatic tile sizes are
+/// the GPU's (level 0: the rows of a thread block).
+#define ORBIS_SITE_GPU 4
 
 /// A tile being run by the current thread.
 typedef struct orbis_tile {

@@ -22,6 +22,8 @@ namespace orbis {
 
 namespace {
 
+} // namespace
+
 /// The text lowered files start with.
 llvm::StringRef hostPrologue() {
   // __orbis_drop swallows the size argument of a verbatim `schedule(blocked,
@@ -29,6 +31,8 @@ llvm::StringRef hostPrologue() {
   return "#include <orbis/tile.h>\n#include <omp.h>\n"
          "#define __orbis_drop(...)\n";
 }
+
+namespace {
 
 
 /// Insertion orders at one offset: openers of outer levels first, closers of
@@ -369,7 +373,8 @@ private:
          lineDirective(P.ExtentBegin) + "#pragma omp " +
          std::string(Parallel ? "parallel for" : "for");
     for (const PassThroughClause &C : D.Clauses)
-      S += " " + C.Text;
+      if (C.Name != "map") // the data movement of a GPU nest
+        S += " " + C.Text;
     Edits.replace(P.ExtentBegin, P.ExtentEnd,
                   S + " schedule(" + AfterKind +
                       "\n#pragma clang diagnostic pop");
@@ -405,12 +410,17 @@ private:
         Ctx.getLangOpts());
     // The clauses may come from macros: the words must not appear in the
     // text other than as the schedule kind and clause names.
+    unsigned Maps = llvm::count_if(P.Dir.Clauses, [](const PassThroughClause &C) {
+      return C.Name == "map";
+    });
     if (!Text.starts_with("#") || countWord(Text, "blocked") > 1 ||
+        countWord(Text, "map") != Maps ||
         countWord(Text, "block_local") > P.Dir.BlockLocals.size() ||
         countWord(Text, "__orbis_drop") != 0)
       return std::nullopt;
     for (const PassThroughClause &C : P.Dir.Clauses)
-      if (countWord(C.Text, "blocked") || countWord(C.Text, "block_local"))
+      if (countWord(C.Text, "blocked") || countWord(C.Text, "block_local") ||
+          (C.Name != "map" && countWord(C.Text, "map")))
         return std::nullopt;
     std::pair<FileID, unsigned> Where = SM.getDecomposedLoc(P.ExtentBegin);
     StringRef Buffer = SM.getBufferData(Where.first);
@@ -420,16 +430,21 @@ private:
     StringRef Indent = Buffer.slice(LineStart, Where.second);
     if (Indent.find_first_not_of(" \t\f\v") != StringRef::npos)
       return std::nullopt;
+    // `map` (the data movement of a GPU nest) means nothing on the host.
+    std::string Map = Maps ? "\n#pragma push_macro(\"map\")\n#undef map"
+                             "\n#define map(...)"
+                           : "";
+    std::string MapEnd = Maps ? "\n#pragma pop_macro(\"map\")" : "";
     return "\n#pragma push_macro(\"blocked\")"
            "\n#pragma push_macro(\"block_local\")"
            "\n#undef blocked\n#undef block_local"
            "\n#define blocked " + AfterKind + " __orbis_drop("
-           "\n#define block_local(...)\n" +
+           "\n#define block_local(...)" + Map + "\n" +
            "#pragma clang diagnostic push\n" + ExtraTokensError +
            lineDirective(P.ExtentBegin) + Indent.str() + Text.str() +
            "\n#pragma clang diagnostic pop"
            "\n#pragma pop_macro(\"blocked\")"
-           "\n#pragma pop_macro(\"block_local\")";
+           "\n#pragma pop_macro(\"block_local\")" + MapEnd;
   }
 
   /// Occurrences of `Word` as a whole identifier in `Text`.
@@ -642,8 +657,15 @@ lowerForHost(const NestModel &Model,
   if (!Result.Diags.empty())
     return Result;
   for (const auto &Nest : Model.Nests)
-    NestEmitter(*Nest, Directives, Ctx, Options, Result.Edits).emit();
+    lowerNestForHost(*Nest, Directives, Ctx, Options, Result.Edits);
   return Result;
+}
+
+void lowerNestForHost(const TiledNest &Nest,
+                      const std::vector<CollectedDirective> &Directives,
+                      ASTContext &Ctx, const LowerOptions &Options,
+                      EditList &Edits) {
+  NestEmitter(Nest, Directives, Ctx, Options, Edits).emit();
 }
 
 } // namespace orbis

@@ -36,6 +36,14 @@ lowerForHost(const NestModel &Model,
              const std::vector<CollectedDirective> &Directives,
              clang::ASTContext &Ctx, const LowerOptions &Options);
 
+/// One nest on the host (the CUDA backend keeps the nests it does not
+/// offload there), and the text a file with host nests starts with.
+void lowerNestForHost(const TiledNest &Nest,
+                      const std::vector<CollectedDirective> &Directives,
+                      clang::ASTContext &Ctx, const LowerOptions &Options,
+                      EditList &Edits);
+llvm::StringRef hostPrologue();
+
 } // namespace orbis
 
 #endif // ORBIS_LOWER_HOST_HOSTLOWERING_H

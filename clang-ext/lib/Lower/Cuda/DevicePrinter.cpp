@@ -1,0 +1,440 @@
+/// \file
+/// The device statement printer (see DevicePrinter.h).
+#include "DevicePrinter.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace orbis {
+
+DevicePrinter::DevicePrinter(const TiledNest &Nest, ASTContext &Ctx)
+    : Nest(Nest), Ctx(Ctx), SM(Ctx.getSourceManager()),
+      Policy(Ctx.getLangOpts()) {
+  Policy.Bool = true;
+  Policy.SuppressTagKeyword = false;
+  Policy.PolishForDeclaration = true;
+  for (const NestedDirective &S : Nest.Singles)
+    Singles[S.Body] = &S;
+  for (const NestedDirective &A : Nest.Atomics)
+    Atomics[A.Body] = &A;
+  for (const auto &L : Nest.Loops) {
+    for (const QueryCall &Q : L->Queries)
+      Queries[Q.Call] = {L.get(), Q.Query};
+    // A query in a nested loop's header belongs to the enclosing loop.
+    if (L->Parent)
+      for (const QueryCall &Q : L->HeaderQueries)
+        Queries[Q.Call] = {L->Parent, Q.Query};
+  }
+  AcquireLoads.insert(Nest.AcquireLoads.begin(), Nest.AcquireLoads.end());
+}
+
+void DevicePrinter::print(const Stmt *S, llvm::raw_ostream &OS) {
+  S->printPretty(OS, this, Policy, 0, "\n", &Ctx);
+}
+
+std::string DevicePrinter::statement(const Stmt *S) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
+  if (P.isValid())
+    OS << "#line " << P.getLine() << " \""
+       << llvm::StringRef(P.getFilename()) << "\"\n";
+  print(S, OS);
+  if (isa<Expr>(S))
+    OS << ";\n";
+  return Out;
+}
+
+std::string DevicePrinter::expression(const Expr *E) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  print(E, OS);
+  return Out;
+}
+
+std::string DevicePrinter::typeName(QualType T) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  T.getCanonicalType().print(OS, Policy);
+  return Out;
+}
+
+std::string DevicePrinter::declaration(QualType T, llvm::StringRef Name) const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  T.getCanonicalType().print(OS, Policy, Name);
+  return Out;
+}
+
+void DevicePrinter::unsupported(const Stmt *S, llvm::StringRef What,
+                                llvm::StringRef Why) {
+  if (!Reported.insert(S).second)
+    return;
+  Diags.push_back(PendingDiag{Diag::CudaUnsupportedConstruct,
+                              SM.getExpansionLoc(S->getBeginLoc()),
+                              {What.str(), Why.str()},
+                              {},
+                              0,
+                              {}});
+}
+
+bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
+  if (S == Inside) {
+    Inside = nullptr;
+    return false;
+  }
+  if (auto It = Singles.find(S); It != Singles.end() &&
+                                 Copy != DeviceCopy::Function)
+    return printSingle(*It->second, OS);
+  if (auto It = Atomics.find(S); It != Atomics.end() &&
+                                 Copy != DeviceCopy::Function)
+    return printAtomic(*It->second, OS);
+  if (auto *E = dyn_cast<Expr>(S); E && AcquireLoads.count(E)) {
+    OS << "orbis_dev_acquire(";
+    Inside = S;
+    print(S, OS);
+    OS << ")";
+    return true;
+  }
+  if (auto *Call = dyn_cast<CallExpr>(S))
+    return printCall(Call, OS);
+  if (auto *Cast = dyn_cast<CastExpr>(S))
+    return printCast(Cast, OS);
+  if (auto *Sub = dyn_cast<ArraySubscriptExpr>(S))
+    return printSubscript(Sub, OS);
+  if (auto *D = dyn_cast<DeclStmt>(S))
+    return printDecl(D, OS);
+  if (auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    if (auto *E = dyn_cast<EnumConstantDecl>(Ref->getDecl())) {
+      // The enumeration is not in the .cu: its value, with C's type.
+      OS << "((" << typeName(Ctx.getLangOpts().CPlusPlus
+                                  ? E->getType()->castAs<EnumType>()
+                                        ->getDecl()->getIntegerType()
+                                  : Ref->getType())
+         << ")" << toString(E->getInitVal(), 10) << ")";
+      return true;
+    }
+    return false;
+  }
+  if (auto *F = dyn_cast<FloatingLiteral>(S)) {
+    // As spelled: the same token gives the same value.
+    SourceLocation Loc = SM.getSpellingLoc(F->getLocation());
+    SmallString<32> Buffer;
+    bool Invalid = false;
+    StringRef Spelling =
+        Lexer::getSpelling(Loc, Buffer, SM, Ctx.getLangOpts(), &Invalid);
+    if (Invalid)
+      return false;
+    OS << Spelling;
+    return true;
+  }
+  if (auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S)) {
+    if (U->isArgumentType()) {
+      if (U->getArgumentType()->isVariablyModifiedType())
+        unsupported(S, "'sizeof' of a variable-length array type",
+                    "the size is only known on the host");
+      OS << (U->getKind() == UETT_SizeOf ? "sizeof(" : "alignof(")
+         << typeName(U->getArgumentType()) << ")";
+      return true;
+    }
+    return false;
+  }
+  if (auto *New = dyn_cast<CXXNewExpr>(S)) {
+    if (Copy != DeviceCopy::Intra || !New->isArray()) {
+      unsupported(S, "'new'", "allocate in a 'single' of a pre-block");
+      return false;
+    }
+    OS << "((" << typeName(New->getType()) << ")orbis_dev_arena_alloc("
+       << "&__orbis_arena, (unsigned long long)("
+       << expression(*New->getArraySize()) << "), sizeof("
+       << typeName(New->getAllocatedType()) << "), true))";
+    return true;
+  }
+  if (isa<CXXDeleteExpr>(S)) {
+    if (Copy == DeviceCopy::Intra) {
+      OS << "((void)0)"; // the arena is released with the tile
+      return true;
+    }
+    unsupported(S, "'delete'", "allocate in a 'single' of a pre-block");
+    return false;
+  }
+  if (isa<LambdaExpr, CXXMemberCallExpr, CXXOperatorCallExpr,
+          CXXConstructExpr, CXXThrowExpr, CXXTryStmt, MemberExpr>(S)) {
+    unsupported(S, "this C++ construct",
+                "a GPU nest uses C's expressions on scalars, arrays and "
+                "pointers");
+    return false;
+  }
+  if (isa<GCCAsmStmt, MSAsmStmt>(S)) {
+    unsupported(S, "inline assembly", "it is the host's");
+    return false;
+  }
+  return false;
+}
+
+bool DevicePrinter::printSingle(const NestedDirective &D,
+                                llvm::raw_ostream &OS) {
+  if (Hoisted && Hoisted(D)) {
+    OS << "/* 'single' ran on the host before the kernel */";
+    if (!isa<Expr>(D.Body))
+      OS << "\n";
+    return true;
+  }
+  std::string State = OnceState(D);
+  OS << "if (orbis_dev_once_begin(&(" << State << "), "
+     << (D.Pragma->Dir.Nowait ? "true" : "false") << ")) {\n";
+  Inside = D.Body;
+  print(D.Body, OS);
+  if (isa<Expr>(D.Body))
+    OS << ";\n";
+  OS << "orbis_dev_once_end(&(" << State << "));\n}";
+  if (!isa<Expr>(D.Body))
+    OS << "\n";
+  return true;
+}
+
+bool DevicePrinter::printAtomic(const NestedDirective &D,
+                                llvm::raw_ostream &OS) {
+  const Stmt *S = D.Body;
+  llvm::StringRef Kind = "update";
+  for (const PassThroughClause &C : D.Pragma->Dir.Clauses)
+    if (C.Name == "read" || C.Name == "write" || C.Name == "update" ||
+        C.Name == "capture" || C.Name == "compare")
+      Kind = C.Name;
+  auto Fail = [&] {
+    unsupported(S, "this '#pragma omp atomic'",
+                "a GPU nest supports 'atomic read', 'write' and updates "
+                "'x op= e', 'x++', 'x--', '++x', '--x' and 'x = x op e'");
+    return false;
+  };
+  if (Kind == "read" || Kind == "write") {
+    const auto *B = dyn_cast<BinaryOperator>(S);
+    if (!B || B->getOpcode() != BO_Assign)
+      return Fail();
+    if (Kind == "read")
+      OS << expression(B->getLHS()) << " = orbis_dev_atomic_load("
+         << expression(B->getRHS()->IgnoreImpCasts()) << ")";
+    else
+      OS << "orbis_dev_atomic_store(" << expression(B->getLHS()) << ", "
+         << expression(B->getRHS()) << ")";
+    return true;
+  }
+  if (Kind != "update")
+    return Fail();
+  auto OpName = [](BinaryOperatorKind Op) -> const char * {
+    switch (Op) {
+    case BO_Add: case BO_AddAssign: return "add";
+    case BO_Sub: case BO_SubAssign: return "sub";
+    case BO_Mul: case BO_MulAssign: return "mul";
+    case BO_Div: case BO_DivAssign: return "div";
+    case BO_And: case BO_AndAssign: return "and";
+    case BO_Or: case BO_OrAssign: return "or";
+    case BO_Xor: case BO_XorAssign: return "xor";
+    case BO_Shl: case BO_ShlAssign: return "shl";
+    case BO_Shr: case BO_ShrAssign: return "shr";
+    default: return nullptr;
+    }
+  };
+  if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+    if (!U->isIncrementDecrementOp() || U->getType()->isPointerType())
+      return Fail();
+    OS << (U->isIncrementOp() ? "orbis_dev_atomic_add(" : "orbis_dev_atomic_sub(")
+       << expression(U->getSubExpr()) << ", 1)";
+    return true;
+  }
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(S)) {
+    const char *Op = OpName(C->getOpcode());
+    if (!Op)
+      return Fail();
+    OS << "orbis_dev_atomic_" << Op << "(" << expression(C->getLHS()) << ", "
+       << expression(C->getRHS()) << ")";
+    return true;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(S);
+      B && B->getOpcode() == BO_Assign) {
+    // x = x op e: the same lvalue on both sides, printed alike.
+    const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    const char *Op = R ? OpName(R->getOpcode()) : nullptr;
+    std::string X = expression(B->getLHS());
+    if (Op && expression(R->getLHS()->IgnoreParenImpCasts()) == X) {
+      OS << "orbis_dev_atomic_" << Op << "(" << X << ", "
+         << expression(R->getRHS()) << ")";
+      return true;
+    }
+  }
+  return Fail();
+}
+
+namespace {
+
+/// Whether `FD` is a C library function that CUDA also defines for the
+/// device with the same meaning: <math.h>'s functions and printf.
+bool isDeviceLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD->getBuiltinID() && FD->getName() != "printf")
+    return false;
+  SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
+  if (!SM.isInSystemHeader(Loc) && FD->getName() != "printf")
+    return FD->getBuiltinID() != 0 && FD->getName().starts_with("__builtin_");
+  llvm::StringRef File = SM.getFilename(Loc);
+  return FD->getName() == "printf" || File.contains("math") ||
+         File.contains("cmath");
+}
+
+} // namespace
+
+bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
+  if (auto It = Queries.find(Call); It != Queries.end()) {
+    OS << QueryText(*It->second.first, It->second.second);
+    return true;
+  }
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD) {
+    unsupported(Call, "a call through a pointer",
+                "the function has no device definition");
+    return false;
+  }
+  llvm::StringRef Name = FD->getName();
+  auto Arg = [&](unsigned I) { return expression(Call->getArg(I)); };
+  bool Libc = FD->getBuiltinID() != 0 || FD->isExternC() ||
+              SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+  if (Libc && (Name == "malloc" || Name == "calloc" || Name == "free")) {
+    if (Copy == DeviceCopy::Intra) {
+      if (Name == "free")
+        OS << "((void)0)"; // the arena is released with the tile
+      else if (Name == "malloc")
+        OS << "orbis_dev_arena_alloc(&__orbis_arena, 1, (unsigned long long)("
+           << Arg(0) << "), false)";
+      else
+        OS << "orbis_dev_arena_alloc(&__orbis_arena, (unsigned long long)("
+           << Arg(0) << "), (unsigned long long)(" << Arg(1) << "), true)";
+    } else if (Name == "calloc") {
+      OS << "orbis_dev_calloc(" << Arg(0) << ", " << Arg(1) << ")";
+    } else {
+      OS << Name << "(" << Arg(0) << ")";
+    }
+    return true;
+  }
+  if (Libc && Name == "abort") {
+    OS << "orbis_dev_abort()";
+    return true;
+  }
+  if (FD->hasBody() && SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())) &&
+      !isa<CXXMethodDecl>(FD) && !FD->isVariadic()) {
+    const FunctionDecl *Def = FD->getDefinition();
+    if (!llvm::is_contained(Called, Def))
+      Called.push_back(Def);
+    return false;
+  }
+  if (isDeviceLibraryFunction(FD, SM))
+    return false;
+  if (!Reported.insert(Call).second)
+    return false;
+  Diags.push_back(PendingDiag{
+      Diag::CudaUnsupportedCall,
+      SM.getExpansionLoc(Call->getBeginLoc()),
+      {FD->getNameAsString(),
+       FD->hasBody() || !Libc
+           ? "its definition is not in this file (define it here so that "
+             "it can be copied to the device)"
+           : "it is a host library function"},
+      {},
+      0,
+      {}});
+  return false;
+}
+
+bool DevicePrinter::printCast(const CastExpr *Cast, llvm::raw_ostream &OS) {
+  if (isa<ImplicitCastExpr>(Cast)) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_ArrayToPointerDecay:
+    case CK_FunctionToPointerDecay:
+    case CK_BuiltinFnToFnPtr:
+    case CK_ToVoid:
+      return false;
+    case CK_NullToPointer:
+      OS << "((" << typeName(Cast->getType()) << ")0)";
+      return true;
+    default:
+      break;
+    }
+  } else if (!isa<CStyleCastExpr>(Cast)) {
+    return false;
+  }
+  // C's conversion, written out: C++ would otherwise choose overloads (a
+  // float sqrt) or refuse it (void * to T *).
+  OS << "((" << typeName(Cast->getType()) << ")(";
+  print(Cast->getSubExpr(), OS);
+  OS << "))";
+  return true;
+}
+
+bool DevicePrinter::printSubscript(const ArraySubscriptExpr *E,
+                                   llvm::raw_ostream &OS) {
+  // A chain a[i][j]... over variable-length array types becomes one
+  // subscript of the flat device array.
+  if (E->getType()->isArrayType())
+    return false; // a row of the chain; printed by the full access
+  std::vector<const Expr *> Indices = {E->getIdx()};
+  const Expr *Base = E->getBase()->IgnoreParenImpCasts();
+  while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(Base)) {
+    if (!Inner->getType()->isArrayType())
+      break;
+    Indices.insert(Indices.begin(), Inner->getIdx());
+    Base = Inner->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  auto It = Var ? VlaDims.find(Var) : VlaDims.end();
+  if (It == VlaDims.end())
+    return false;
+  const std::vector<std::string> &Dims = It->second;
+  if (Indices.size() != Dims.size() + 1) {
+    unsupported(E, "a row of a variable-length array",
+                "index every dimension");
+    return false;
+  }
+  std::string Linear = "(long long)(" + expression(Indices[0]) + ")";
+  for (size_t I = 0; I < Dims.size(); ++I)
+    Linear = "(" + Linear + " * " + Dims[I] + " + (long long)(" +
+             expression(Indices[I + 1]) + "))";
+  OS << Var->getName() << "[" << Linear << "]";
+  return true;
+}
+
+bool DevicePrinter::printDecl(const DeclStmt *D, llvm::raw_ostream &OS) {
+  for (const Decl *Member : D->decls()) {
+    const auto *V = dyn_cast<VarDecl>(Member);
+    if (!V) {
+      unsupported(D, "this declaration", "only variables are supported");
+      return false;
+    }
+    if (V->getType()->isVariablyModifiedType() || V->isStaticLocal() ||
+        V->hasExternalStorage() ||
+        V->getType().getCanonicalType()->isRecordType()) {
+      unsupported(D, "the declaration of '" + V->getNameAsString() + "'",
+                  "a GPU nest declares scalars, pointers and fixed-size "
+                  "arrays of them");
+      return false;
+    }
+    OS << declaration(V->getType(), V->getName());
+    if (const Expr *Init = V->getInit()) {
+      if (isa<InitListExpr>(Init->IgnoreImplicit()))
+        OS << " = " << expression(Init);
+      else
+        OS << " = " << expression(Init);
+    }
+    OS << ";\n";
+  }
+  return true;
+}
+
+} // namespace orbis

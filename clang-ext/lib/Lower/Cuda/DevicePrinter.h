@@ -1,0 +1,93 @@
+/// \file
+/// Prints the user's statements of a tiled nest as CUDA C++ (the device
+/// copies of pre-blocks, post-blocks and the instruction block). Built on
+/// Clang's statement printer, so the text is the AST's: macros expanded,
+/// every implicit conversion written out as a cast (C's conversions, not
+/// C++'s overloads, decide the arithmetic), floating literals as spelled.
+/// What the GPU needs differently is printed here: tile queries, `single`,
+/// `atomic`, spin-wait loads, allocations, variable-length arrays.
+#ifndef ORBIS_LOWER_CUDA_DEVICEPRINTER_H
+#define ORBIS_LOWER_CUDA_DEVICEPRINTER_H
+
+#include "orbis/Diagnostics.h"
+#include "orbis/NestModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/PrettyPrinter.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace orbis {
+
+/// Which copy of the nest's code is printed (EXTENSIONS.md 2).
+enum class DeviceCopy {
+  /// The inter-tile level, run by one thread of the block per tile.
+  Leader,
+  /// The intra-tile level, run by every thread on its sub-tiles: globals of
+  /// the pre/post-blocks are tile-local, allocations come from the tile's
+  /// shared-memory arena.
+  Intra,
+  /// A function the nest calls, copied as a __device__ function.
+  Function,
+};
+
+class DevicePrinter : public clang::PrinterHelper {
+public:
+  DevicePrinter(const TiledNest &Nest, clang::ASTContext &Ctx);
+
+  /// The text a tile query is replaced with, per copy.
+  std::function<std::string(const BlockedLoop &, TileQuery)> QueryText;
+  /// The call-once state of a `single` (an lvalue of type int).
+  std::function<std::string(const NestedDirective &)> OnceState;
+  /// Whether a `single` is not printed (it runs on the host).
+  std::function<bool(const NestedDirective &)> Hoisted;
+  /// Variables with variable-length array types: the names of their
+  /// run-time dimensions (elements per step of each subscript but the last).
+  std::map<const clang::VarDecl *, std::vector<std::string>> VlaDims;
+
+  DeviceCopy Copy = DeviceCopy::Leader;
+
+  /// One statement, ending with ';' or '}' and a newline, after a `#line`
+  /// naming its line in the user's file.
+  std::string statement(const clang::Stmt *S);
+  std::string expression(const clang::Expr *E);
+  /// A type with a declarator (canonical: no typedef the .cu lacks).
+  std::string declaration(clang::QualType T, llvm::StringRef Name) const;
+
+  /// Functions of the main file the printed code calls: to be copied.
+  std::vector<const clang::FunctionDecl *> Called;
+  std::vector<PendingDiag> Diags;
+
+  bool handledStmt(clang::Stmt *S, llvm::raw_ostream &OS) override;
+
+private:
+  const TiledNest &Nest;
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  clang::PrintingPolicy Policy;
+  std::map<const clang::Stmt *, const NestedDirective *> Singles, Atomics;
+  std::map<const clang::CallExpr *, std::pair<const BlockedLoop *, TileQuery>>
+      Queries;
+  std::set<const clang::Expr *> AcquireLoads;
+  /// A directive's statement being printed inside its wrapper.
+  const clang::Stmt *Inside = nullptr;
+  std::set<const clang::Stmt *> Reported;
+
+  void print(const clang::Stmt *S, llvm::raw_ostream &OS);
+  void unsupported(const clang::Stmt *S, llvm::StringRef What,
+                   llvm::StringRef Why);
+  bool printSingle(const NestedDirective &D, llvm::raw_ostream &OS);
+  bool printAtomic(const NestedDirective &D, llvm::raw_ostream &OS);
+  bool printCall(const clang::CallExpr *Call, llvm::raw_ostream &OS);
+  bool printCast(const clang::CastExpr *Cast, llvm::raw_ostream &OS);
+  bool printSubscript(const clang::ArraySubscriptExpr *E,
+                      llvm::raw_ostream &OS);
+  bool printDecl(const clang::DeclStmt *D, llvm::raw_ostream &OS);
+  std::string typeName(clang::QualType T) const;
+};
+
+} // namespace orbis
+
+#endif // ORBIS_LOWER_CUDA_DEVICEPRINTER_H

@@ -1,0 +1,88 @@
+/// \file
+/// The host side of blocked nests lowered for a GPU by `orbis-cc
+/// --offload=cuda`: data movement (map sections), the allocations a hoisted
+/// `single` makes, errors. Only generated code includes this header; the
+/// device side is <orbis/tile_cuda.cuh>.
+#ifndef ORBIS_TILE_CUDA_H
+#define ORBIS_TILE_CUDA_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// How a section moves (OpenMP's map types).
+typedef enum orbis_map_kind {
+  ORBIS_MAP_ALLOC = 0,
+  ORBIS_MAP_TO = 1,
+  ORBIS_MAP_FROM = 2,
+  ORBIS_MAP_TOFROM = 3
+} orbis_map_kind;
+
+/// One variable's data on the device for one region.
+typedef struct orbis_cuda_map {
+  const char *name;   ///< the variable, for messages
+  const void *value;  ///< the pointer's value (or the array's address)
+  const void *begin;  ///< first byte of the section on the host
+  size_t bytes;       ///< section length in bytes
+  int kind;           ///< orbis_map_kind
+  void *device_value; ///< `value` on the device (set by region_enter)
+} orbis_cuda_map_t;
+
+/// What a kernel reports when it stops itself (a tile-local allocation too
+/// large, say): in host memory the device writes to, readable after the
+/// kernel trapped.
+typedef struct orbis_cuda_error {
+  volatile int set;
+  char where[160];
+  char what[200];
+} orbis_cuda_error_t;
+
+/// Host memory for a kernel's error report; *device gets its device address.
+orbis_cuda_error_t *orbis_cuda_error_slot(const char *where, void **device);
+
+/// Checks the device is usable (a message and exit otherwise), copies each
+/// section in (overlapping sections share one device buffer, so pointers
+/// into one array alias on the device as on the host) and sets
+/// `device_value`.
+void orbis_cuda_region_enter(const char *where, orbis_cuda_map_t *maps,
+                             int count);
+/// Copies the `from` sections back and frees the device buffers.
+void orbis_cuda_region_exit(const char *where, orbis_cuda_map_t *maps,
+                            int count);
+
+/// malloc and calloc for a `single` that the lowering runs on the host
+/// before the kernel: the size is recorded so that the pointer can be
+/// mapped without a `map` clause.
+void *orbis_cuda_malloc(size_t bytes);
+void *orbis_cuda_calloc(size_t count, size_t size);
+/// The size recorded for `p`; stops the program naming `name` if none.
+size_t orbis_cuda_allocation_size(const void *p, const char *name,
+                                  const char *where);
+
+/// Stops the program if `status` (a cudaError_t) is not success, with
+/// CUDA's error string, the failed call and the user's source location.
+void orbis_cuda_check(int status, const char *call, const char *where);
+
+/// Waits for the kernel; a kernel that stopped itself reports its message.
+void orbis_cuda_finish(const char *where, const orbis_cuda_error_t *report);
+
+/// Thread blocks to launch: at most `tiles`, and no more than are resident
+/// at once (`per_sm` per multiprocessor), so that every block runs
+/// concurrently with the ones it may wait on. ORBIS_GPU_BLOCKS lowers it.
+int orbis_cuda_grid(const char *where, int per_sm, long long tiles);
+
+/// Sub-tile size of level `level` inside a GPU tile (ORBIS_GPU_SUBTILE, a
+/// comma list per level; 1 by default).
+long long orbis_cuda_subtile(const char *where, int level);
+
+/// Shared-memory bytes for the allocations of a tile's `single`
+/// (ORBIS_GPU_ARENA; 16 KiB by default).
+size_t orbis_cuda_arena_bytes(const char *where);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // ORBIS_TILE_CUDA_H

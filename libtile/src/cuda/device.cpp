@@ -1,0 +1,125 @@
+/// \file
+/// The device, errors and launch sizes of GPU regions (see tile_cuda.h).
+#include "../export.h"
+#include "checks.h"
+
+#include <orbis/tile.h>
+#include <orbis/tile_cuda.h>
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+namespace orbis::tile {
+
+void cudaEnsureDevice(const char *Where) {
+  static std::once_flag Once;
+  std::call_once(Once, [Where] {
+    int Count = 0;
+    cudaError_t St = cudaGetDeviceCount(&Count);
+    if (St != cudaSuccess) {
+      std::string What = std::string("cannot run on the GPU: ") +
+                         cudaGetErrorString(St);
+      orbis_tile_fatal(Where, What.c_str());
+    }
+    if (Count == 0)
+      orbis_tile_fatal(Where, "cannot run on the GPU: no CUDA device");
+  });
+}
+
+} // namespace orbis::tile
+
+extern "C" ORBIS_TILE_API void orbis_cuda_check(int status, const char *call,
+                                                const char *where) {
+  if (status == cudaSuccess)
+    return;
+  std::string What = std::string(call) + " failed: " +
+                     cudaGetErrorString(static_cast<cudaError_t>(status));
+  orbis_tile_fatal(where, What.c_str());
+}
+
+extern "C" ORBIS_TILE_API orbis_cuda_error_t *
+orbis_cuda_error_slot(const char *where, void **device) {
+  orbis::tile::cudaEnsureDevice(where);
+  static orbis_cuda_error_t *Slot = nullptr;
+  static void *DeviceSlot = nullptr;
+  if (!Slot) {
+    orbis_cuda_check(cudaHostAlloc(reinterpret_cast<void **>(&Slot),
+                                   sizeof(orbis_cuda_error_t),
+                                   cudaHostAllocMapped),
+                     "cudaHostAlloc", where);
+    std::memset(static_cast<void *>(Slot), 0, sizeof(*Slot));
+    orbis_cuda_check(cudaHostGetDevicePointer(&DeviceSlot, Slot, 0),
+                     "cudaHostGetDevicePointer", where);
+  }
+  *device = DeviceSlot;
+  return Slot;
+}
+
+extern "C" ORBIS_TILE_API void
+orbis_cuda_finish(const char *where, const orbis_cuda_error_t *report) {
+  cudaError_t St = cudaDeviceSynchronize();
+  if (report && report->set) {
+    // The kernel stopped itself: its message, at the user's construct.
+    orbis_tile_fatal(const_cast<const char *>(report->where),
+                     const_cast<const char *>(report->what));
+  }
+  orbis_cuda_check(St, "the kernel", where);
+}
+
+namespace {
+
+/// The `Level`-th value of a comma list, the last one repeating; 0 if the
+/// variable is unset; a value that is not a positive integer stops.
+long long listValue(const char *Var, const char *Where, int Level) {
+  const char *Text = std::getenv(Var);
+  if (!Text || !*Text)
+    return 0;
+  long long Value = 0;
+  const char *P = Text;
+  for (int I = 0;; ++I) {
+    char *End = nullptr;
+    Value = std::strtoll(P, &End, 10);
+    if (End == P || Value < 1 || (*End && *End != ',')) {
+      std::string What = std::string(Var) + " '" + Text +
+                         "' must be a comma list of positive integers";
+      orbis_tile_fatal(Where, What.c_str());
+    }
+    if (I == Level || !*End)
+      return Value;
+    P = End + 1;
+  }
+}
+
+} // namespace
+
+extern "C" ORBIS_TILE_API int orbis_cuda_grid(const char *where, int per_sm,
+                                              long long tiles) {
+  if (per_sm < 1)
+    orbis_tile_fatal(where, "the kernel cannot run: a thread block needs more "
+                            "threads or shared memory than the GPU has");
+  int Device = 0, SMs = 0;
+  orbis_cuda_check(cudaGetDevice(&Device), "cudaGetDevice", where);
+  orbis_cuda_check(
+      cudaDeviceGetAttribute(&SMs, cudaDevAttrMultiProcessorCount, Device),
+      "cudaDeviceGetAttribute", where);
+  long long Blocks = static_cast<long long>(per_sm) * SMs;
+  if (long long Limit = listValue("ORBIS_GPU_BLOCKS", where, 0))
+    Blocks = std::min(Blocks, Limit);
+  return static_cast<int>(std::max(1LL, std::min(Blocks, tiles)));
+}
+
+extern "C" ORBIS_TILE_API long long orbis_cuda_subtile(const char *where,
+                                                       int level) {
+  long long V = listValue("ORBIS_GPU_SUBTILE", where, level);
+  return V ? V : 1;
+}
+
+extern "C" ORBIS_TILE_API size_t orbis_cuda_arena_bytes(const char *where) {
+  long long V = listValue("ORBIS_GPU_ARENA", where, 0);
+  return V ? static_cast<size_t>(V) : 16384;
+}
