@@ -27,7 +27,7 @@
 static void matmul_blocked(int n, double (*restrict C)[n],
                            const double (*restrict A)[n],
                            const double (*restrict B)[n]) {
-#pragma omp parallel for schedule(blocked)
+#pragma omp parallel for schedule(blocked) map(tofrom: C[0:n]) map(to: A[0:n], B[0:n])
   for (int i = 0; i < n; i++)
 #pragma omp for schedule(blocked)
     for (int k = 0; k < n; k++)
