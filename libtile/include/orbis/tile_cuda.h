@@ -73,6 +73,12 @@ void orbis_cuda_finish(const char *where, const orbis_cuda_error_t *report);
 /// concurrently with the ones it may wait on. ORBIS_GPU_BLOCKS lowers it.
 int orbis_cuda_grid(const char *where, int per_sm, long long tiles);
 
+/// Stops the program if a block needs more shared memory than the device
+/// gives one block: `dynamic` bytes (arena and block_local tiles) plus
+/// `fixed` bytes of the kernel's own state; `what` names the construct.
+void orbis_cuda_check_shared(const char *where, size_t dynamic, size_t fixed,
+                             const char *what);
+
 /// Sub-tile size of level `level` inside a GPU tile (ORBIS_GPU_SUBTILE, a
 /// comma list per level; 1 by default).
 long long orbis_cuda_subtile(const char *where, int level);

@@ -113,6 +113,26 @@ extern "C" ORBIS_TILE_API int orbis_cuda_grid(const char *where, int per_sm,
   return static_cast<int>(std::max(1LL, std::min(Blocks, tiles)));
 }
 
+extern "C" ORBIS_TILE_API void orbis_cuda_check_shared(const char *where,
+                                                       size_t dynamic,
+                                                       size_t fixed,
+                                                       const char *what) {
+  int Device = 0, Limit = 0;
+  orbis_cuda_check(cudaGetDevice(&Device), "cudaGetDevice", where);
+  orbis_cuda_check(cudaDeviceGetAttribute(
+                       &Limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, Device),
+                   "cudaDeviceGetAttribute", where);
+  if (dynamic + fixed <= static_cast<size_t>(Limit))
+    return;
+  std::string What = std::string(what) + " needs " +
+                     std::to_string(dynamic + fixed) +
+                     " bytes of shared memory per thread block (its tile "
+                     "with the halo, and the tile-local arena), more than "
+                     "the GPU's " + std::to_string(Limit) +
+                     ": use smaller tiles or a smaller ORBIS_GPU_ARENA";
+  orbis_tile_fatal(where, What.c_str());
+}
+
 extern "C" ORBIS_TILE_API long long orbis_cuda_subtile(const char *where,
                                                        int level) {
   long long V = listValue("ORBIS_GPU_SUBTILE", where, level);

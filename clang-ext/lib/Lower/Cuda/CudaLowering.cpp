@@ -146,6 +146,16 @@ std::string queryText(const std::string &Tile, const BlockedLoop &L,
   return "";
 }
 
+/// A `block_local` array staged in shared memory (EXTENSIONS.md 1.8).
+struct StagedArray {
+  size_t Var = 0;              ///< index into the nest's device variables
+  int64_t Halo = 0;
+  std::vector<unsigned> Levels; ///< the loop level of each subscript
+  unsigned BoundsDim = 0;       ///< first of 2 * rank bounds in `dims`
+  QualType Elem;
+  bool WriteBack = true;        ///< not for a const element type
+};
+
 class CudaNestEmitter {
 public:
   CudaNestEmitter(const TiledNest &Nest,
@@ -171,6 +181,7 @@ private:
   std::vector<DeviceVariable> Vars;
   std::vector<MapItem> Maps;
   std::vector<const NestedDirective *> HostSingles;
+  std::vector<StagedArray> Staged;
   unsigned NumMaps = 0, NumArgs = 0, NumDims = 0;
 
   std::string id() const { return std::to_string(Nest.Id); }
@@ -194,6 +205,11 @@ private:
 
   bool checkShape();
   bool classifyVariables();
+  bool collectStaged();
+  std::string stagedBounds();
+  std::string stagingCode();
+  std::string stageTask(bool Back);
+  std::string stageSizes();
   std::string hostCode();
   std::string hostSingle(const NestedDirective &S);
   std::string kernel();
@@ -339,6 +355,93 @@ bool CudaNestEmitter::classifyVariables() {
   return Ok;
 }
 
+/// The `block_local` clauses of the nest's directives: which variable, the
+/// loop level of each of its subscripts (from the instruction block's
+/// accesses), and what the staging can rely on.
+bool CudaNestEmitter::collectStaged() {
+  bool Ok = true;
+  for (const auto &L : Nest.Loops) {
+    const std::vector<BlockLocalClause> &Clauses = L->Pragma->Dir.BlockLocals;
+    for (size_t C = 0; C < Clauses.size(); ++C) {
+      const BlockLocalClause &Clause = Clauses[C];
+      auto Fail = [&](const std::string &Why) {
+        diag(Diag::CudaUnsupportedConstruct, Clause.Loc,
+             {"'block_local(" + Clause.Var + ", ...)'", Why});
+        Ok = false;
+      };
+      StagedArray S;
+      S.Halo = C < L->Halos.size() ? L->Halos[C] : Clause.Halo;
+      auto It = llvm::find_if(Vars, [&](const DeviceVariable &D) {
+        return D.Var->getName() == Clause.Var;
+      });
+      if (It == Vars.end())
+        continue; // the nest does not use it: nothing to stage
+      S.Var = It - Vars.begin();
+      if (It->Kind != DeviceVariable::Pointer &&
+          It->Kind != DeviceVariable::Array) {
+        Fail("it is not an array or a mapped pointer");
+        continue;
+      }
+      if (It->Tracked) {
+        Fail("the pointer needs a 'map' clause with its section");
+        continue;
+      }
+      S.Elem = scalarElement(It->Var->getType());
+      S.WriteBack = !S.Elem.isConstQualified();
+      for (const ArrayAccess &A : Nest.Accesses) {
+        if (A.Base != It->Var)
+          continue;
+        std::vector<unsigned> Levels;
+        for (const Subscript &Sub : A.Subscripts)
+          Levels.push_back(Sub.Level);
+        if (S.Levels.empty())
+          S.Levels = Levels;
+        else if (S.Levels != Levels)
+          Fail("its accesses index the loops in different orders");
+        if (A.IsWrite && llvm::any_of(A.Subscripts, [](const Subscript &Sub) {
+              return Sub.Value != 0;
+            }))
+          Fail("the instruction block writes outside its own tile cell "
+               "(the write would stay in the halo)");
+      }
+      for (unsigned Level : S.Levels) {
+        const CanonicalLoop &F = Nest.Loops[Level]->Form;
+        if (F.Step && (!F.StepConstant || F.StepConstant->getExtValue() != 1))
+          Fail("the loop of '" + F.VarName + "' does not step by 1");
+      }
+      if (S.Levels.empty())
+        continue;
+      S.BoundsDim = NumDims;
+      NumDims += 2 * S.Levels.size();
+      Staged.push_back(S);
+    }
+  }
+  return Ok;
+}
+
+/// Host expressions for the valid index range of each dimension of the
+/// staged arrays (the frame around a tile is clipped to them).
+std::string CudaNestEmitter::stagedBounds() {
+  std::string S;
+  for (const StagedArray &A : Staged) {
+    const DeviceVariable &D = Vars[A.Var];
+    std::string V = D.name();
+    std::string E = V + "[0]";
+    for (size_t Dim = 0; Dim < A.Levels.size(); ++Dim) {
+      if (Dim == 0 && D.Kind == DeviceVariable::Pointer)
+        S += "(long long)(" + D.Map->Lower + "), (long long)(" + D.Map->Lower +
+             ") + (long long)(" + D.Map->Length + "), ";
+      else if (Dim == 0)
+        S += "0, (long long)(sizeof(" + V + ") / sizeof(" + E + ")), ";
+      else {
+        S += "0, (long long)(sizeof(" + E + ") / sizeof(" + E + "[0])), ";
+        E += "[0]";
+      }
+    }
+  }
+  return S;
+}
+
 // ---- host side ------------------------------------------------------------
 
 std::string CudaNestEmitter::hostSingle(const NestedDirective &S) {
@@ -480,6 +583,7 @@ std::string CudaNestEmitter::hostCode() {
     }
     MapList += Entry + ", 0}, ";
   }
+  DimList += stagedBounds();
   S += "orbis_cuda_map_t __orbis_maps" + N + "[] = {" + MapList +
        "{0, 0, 0, 0, 0, 0}};\n";
   S += "void *__orbis_args" + N + "[] = {" + ArgList + "0};\n";
@@ -574,9 +678,11 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
   if (Copy == DeviceCopy::Leader) {
     S += loopVariable(Copy, L) + "do {\n" + statements(L.PreBlock);
     if (Innermost)
-      S += "orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);\n"
+      S += stageTask(false) +
+           "orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);\n"
            "orbis_dev_wait_reach(__orbis_sh.finished, (int)(__orbis_workers * "
-           "(__orbis_q + 1)));\n++__orbis_q;\n";
+           "(__orbis_q + 1)));\n++__orbis_q;\n" +
+           stageTask(true);
     else
       S += levelCopy(Copy, Level + 1);
     S += statements(L.PostBlock) + "} while (0);\n";
@@ -619,6 +725,97 @@ std::string CudaNestEmitter::innermostWorker(const BlockedLoop &L) {
   return S + "orbis_dev_count(__orbis_sh.finished);\n++__orbis_q;\n";
 }
 
+/// The copy of each staged array between global and shared memory, shared
+/// among the 32 lanes of the leader warp: the frame of the current tile
+/// plus the halo in, or only the tile's cells back.
+std::string CudaNestEmitter::stagingCode() {
+  std::string S = "  auto __orbis_stage = [&](int __orbis_lane, bool __orbis_back) {\n"
+                  "    (void)__orbis_lane; (void)__orbis_back;\n";
+  for (size_t K = 0; K < Staged.size(); ++K) {
+    const StagedArray &A = Staged[K];
+    const DeviceVariable &D = Vars[A.Var];
+    std::string Kn = std::to_string(K), H = std::to_string(A.Halo);
+    size_t Rank = A.Levels.size();
+    S += "    {\n      long long __orbis_total = 1;\n";
+    for (size_t Dim = 0; Dim < Rank; ++Dim)
+      S += "      const long long __orbis_e" + std::to_string(Dim) +
+           " = __orbis_P.loops[" + std::to_string(A.Levels[Dim]) +
+           "].tile + 2 * " + H + ";\n      __orbis_total *= __orbis_e" +
+           std::to_string(Dim) + ";\n";
+    S += "      for (long long __orbis_e = __orbis_lane; __orbis_e < "
+         "__orbis_total; __orbis_e += 32) {\n"
+         "        long long __orbis_r = __orbis_e;\n"
+         "        bool __orbis_in = true;\n";
+    std::string Global = D.name();
+    std::string Linear;
+    for (size_t Dim = Rank; Dim-- > 0;) {
+      std::string Ds = std::to_string(Dim);
+      std::string B = std::to_string(A.BoundsDim + 2 * Dim);
+      std::string B1 = std::to_string(A.BoundsDim + 2 * Dim + 1);
+      S += "        const long long __orbis_i" + Ds + " = " +
+           (Dim ? "__orbis_r % __orbis_e" + Ds : std::string("__orbis_r")) + ";\n" +
+           (Dim ? "        __orbis_r /= __orbis_e" + Ds + ";\n" : "") +
+           "        const long long __orbis_g" + Ds + " = __orbis_sh.bl" + Kn +
+           "[" + Ds + "] + __orbis_i" + Ds + ";\n"
+           "        if (__orbis_g" + Ds + " < __orbis_P.dims[" + B +
+           "] || __orbis_g" + Ds + " >= __orbis_P.dims[" + B1 +
+           "]) continue;\n"
+           "        __orbis_in = __orbis_in && __orbis_i" + Ds + " >= " + H +
+           " && __orbis_i" + Ds + " < " + H + " + __orbis_sh.bl" + Kn +
+           "_size[" + Ds + "];\n";
+    }
+    for (size_t Dim = 0; Dim < Rank; ++Dim) {
+      std::string G = "__orbis_g" + std::to_string(Dim);
+      if (D.VlaRank)
+        Linear = Dim == 0 ? G
+                          : "(" + Linear + " * __orbis_P.dims[" +
+                                std::to_string(D.DimIndex + Dim - 1) + "] + " +
+                                G + ")";
+      else
+        Global += "[" + G + "]";
+    }
+    if (D.VlaRank)
+      Global += "[" + Linear + "]";
+    std::string Buffer = "__orbis_bl" + Kn + "[__orbis_e]";
+    S += "        if (!__orbis_back)\n          " + Buffer + " = " + Global +
+         ";\n";
+    if (A.WriteBack)
+      S += "        else if (__orbis_in)\n          orbis_dev_plain(" +
+           Global + ") = " + Buffer + ";\n";
+    S += "      }\n    }\n";
+  }
+  return S + "  };\n";
+}
+
+/// Lane 0 of the leader warp: the frames of the current tile, then one
+/// staging task shared by the warp (in, or back to global memory).
+std::string CudaNestEmitter::stageTask(bool Back) {
+  if (Staged.empty())
+    return "";
+  std::string S;
+  if (!Back)
+    for (size_t K = 0; K < Staged.size(); ++K) {
+      const StagedArray &A = Staged[K];
+      for (size_t Dim = 0; Dim < A.Levels.size(); ++Dim) {
+        const BlockedLoop &L = *Nest.Loops[A.Levels[Dim]];
+        std::string C = "__orbis_c" + std::to_string(L.Level);
+        std::string Ref = "__orbis_sh.bl" + std::to_string(K);
+        std::string First = "(long long)" + valueAt(L, C + ".first");
+        std::string Last = "(long long)" + valueAt(L, C + ".first + " + C +
+                                                       ".size - 1");
+        S += Ref + "[" + std::to_string(Dim) + "] = (" + First + " < " + Last +
+             " ? " + First + " : " + Last + ") - " + std::to_string(A.Halo) +
+             ";\n" + Ref + "_size[" + std::to_string(Dim) + "] = " + C +
+             ".size;\n";
+      }
+    }
+  return S + "++__orbis_tasks;\norbis_dev_publish(__orbis_sh.task, 2 * "
+             "__orbis_tasks + " + (Back ? "1" : "0") + ");\n__orbis_stage(0, " +
+         (Back ? "true" : "false") +
+         ");\norbis_dev_wait_reach(__orbis_sh.task_done, 31 * "
+         "__orbis_tasks);\n";
+}
+
 std::string CudaNestEmitter::kernel() {
   std::string N = id();
   unsigned Depth = Nest.Loops.size();
@@ -643,12 +840,14 @@ std::string CudaNestEmitter::kernel() {
       S += "  void *" + V.name() + ";\n";
   }
   S += "  long long dims[" + std::to_string(std::max(NumDims, 1u)) +
+       "];\n  unsigned long long stage_offset[" +
+       std::to_string(std::max<size_t>(Staged.size(), 1)) +
        "];\n  unsigned long long *ticket;\n  int *once;\n"
        "  orbis_cuda_error_t *report;\n  unsigned long long arena;\n};\n\n";
   // Shared state of a block.
   unsigned Singles = Nest.Singles.size();
   S += "struct __orbis_shared" + N + " {\n  long long next;\n"
-       "  int ready, finished;\n  int once[" +
+       "  int ready, finished, task, task_done;\n  int once[" +
        std::to_string(std::max(Singles, 1u)) +
        "];\n  orbis_dev_arena_t arena;\n";
   for (const DeviceVariable &V : Vars)
@@ -656,6 +855,11 @@ std::string CudaNestEmitter::kernel() {
       S += "  " + Printer.declaration(V.Var->getType().getUnqualifiedType(),
                                       V.name()) +
            ";\n";
+  for (size_t K = 0; K < Staged.size(); ++K) {
+    std::string Rank = std::to_string(Staged[K].Levels.size());
+    S += "  long long bl" + std::to_string(K) + "[" + Rank + "], bl" +
+         std::to_string(K) + "_size[" + Rank + "];\n";
+  }
   S += "};\n\n";
 
   S += "__global__ void __launch_bounds__(1024) __orbis_kernel" + N +
@@ -688,6 +892,29 @@ std::string CudaNestEmitter::kernel() {
     }
     S += "  (void)" + Name + ";\n";
   }
+
+  // block_local buffers, after the arena in dynamic shared memory.
+  Printer.Staged.clear();
+  for (size_t K = 0; K < Staged.size(); ++K) {
+    const StagedArray &A = Staged[K];
+    std::string Kn = std::to_string(K);
+    QualType Ptr = Ctx.getPointerType(A.Elem.getUnqualifiedType());
+    S += "  " + Printer.declaration(Ptr, "__orbis_bl" + Kn) + " = (" +
+         Printer.declaration(Ptr, "") +
+         ")(__orbis_arena_mem + __orbis_P.stage_offset[" + Kn + "]);\n";
+    DevicePrinter::StagedAccess Access;
+    Access.Buffer = "__orbis_bl" + Kn;
+    for (size_t Dim = 0; Dim < A.Levels.size(); ++Dim) {
+      Access.Origin.push_back("__orbis_sh.bl" + Kn + "[" +
+                              std::to_string(Dim) + "]");
+      Access.Pitch.push_back("(__orbis_P.loops[" +
+                             std::to_string(A.Levels[Dim]) + "].tile + 2 * " +
+                             std::to_string(A.Halo) + ")");
+    }
+    Printer.Staged[Vars[A.Var].Var] = Access;
+  }
+  if (!Staged.empty())
+    S += stagingCode();
 
   // The leader: the inter-tile level, the code as written on the loops'
   // tiles.
@@ -733,6 +960,8 @@ std::string CudaNestEmitter::kernel() {
        "      __orbis_sh.next = (long long)atomicAdd(__orbis_P.ticket, 1ull);\n"
        "      __orbis_sh.ready = 0;\n"
        "      __orbis_sh.finished = 0;\n"
+       "      __orbis_sh.task = 0;\n"
+       "      __orbis_sh.task_done = 0;\n"
        "      __orbis_sh.arena.used = 0;\n"
        "      for (int __orbis_i = 0; __orbis_i < " +
        std::to_string(std::max(Singles, 1u)) +
@@ -748,7 +977,8 @@ std::string CudaNestEmitter::kernel() {
        "orbis_dev_tile(__orbis_P.loops[0], __orbis_k0);\n"
        "    const long long __orbis_workers = (__orbis_c0.size - 1) / "
        "__orbis_P.sub[0] + 1;\n"
-       "    int __orbis_q = 0;\n"
+       "    int __orbis_q = 0, __orbis_tasks = 0;\n"
+       "    (void)__orbis_tasks;\n"
        "    if (__orbis_is_leader) {\n";
   // Tile-local globals: the workers see the shared copies.
   std::string WorkerRefs;
@@ -756,7 +986,27 @@ std::string CudaNestEmitter::kernel() {
     if (V.TileLocal)
       WorkerRefs += "decltype(__orbis_sh." + V.name() + ") &" + V.name() +
                     " = __orbis_sh." + V.name() + ";\n";
-  S += Leader +
+  std::string Helpers;
+  if (!Staged.empty())
+    Helpers = "      orbis_dev_publish(__orbis_sh.task, -1);\n"
+              "    } else if (threadIdx.x > __orbis_P.leader) {\n"
+              "      // The other lanes of the leader warp: staging tasks.\n"
+              "      int __orbis_seen = 0;\n"
+              "      for (;;) {\n"
+              "        int __orbis_task;\n"
+              "        do {\n"
+              "          __orbis_task = cuda::atomic_ref<int, "
+              "cuda::thread_scope_block>(__orbis_sh.task).load("
+              "cuda::memory_order_acquire);\n"
+              "        } while (__orbis_task == __orbis_seen);\n"
+              "        if (__orbis_task < 0)\n"
+              "          break;\n"
+              "        __orbis_seen = __orbis_task;\n"
+              "        __orbis_stage((int)(threadIdx.x - __orbis_P.leader), "
+              "(__orbis_task & 1) != 0);\n"
+              "        orbis_dev_count(__orbis_sh.task_done);\n"
+              "      }\n";
+  S += Leader + Helpers +
        "    } else if (threadIdx.x < __orbis_workers) {\n"
        "orbis_dev_arena_t &__orbis_arena = __orbis_sh.arena;\n"
        "(void)__orbis_arena;\n" +
@@ -768,6 +1018,28 @@ std::string CudaNestEmitter::kernel() {
        "    orbis_dev_barrier();\n"
        "  }\n"
        "}\n\n";
+  return S;
+}
+
+/// Launcher code placing each staged buffer after the arena and checking
+/// the total against the device's shared memory.
+std::string CudaNestEmitter::stageSizes() {
+  std::string S = "  size_t shared_bytes = (P.arena + 15) / 16 * 16;\n";
+  if (Staged.empty())
+    return S;
+  for (size_t K = 0; K < Staged.size(); ++K) {
+    const StagedArray &A = Staged[K];
+    std::string Bytes =
+        "sizeof(" + Printer.declaration(A.Elem.getUnqualifiedType(), "") + ")";
+    for (unsigned Level : A.Levels)
+      Bytes += " * (size_t)(loops[" + std::to_string(Level) + "].tile + 2 * " +
+               std::to_string(A.Halo) + ")";
+    S += "  P.stage_offset[" + std::to_string(K) + "] = shared_bytes;\n"
+         "  shared_bytes += (" + Bytes + " + 15) / 16 * 16;\n";
+  }
+  S += "  orbis_cuda_check_shared(where, shared_bytes, sizeof(__orbis_shared" +
+       id() + "), \"'block_local(" + Vars[Staged[0].Var].name() +
+       ", ...)'\");\n";
   return S;
 }
 
@@ -817,7 +1089,7 @@ std::string CudaNestEmitter::launcher() {
        "  void *report_device = 0;\n"
        "  orbis_cuda_error_t *report = orbis_cuda_error_slot(where, &report_device);\n"
        "  P.report = (orbis_cuda_error_t *)report_device;\n"
-       "  P.arena = orbis_cuda_arena_bytes(where);\n"
+       "  P.arena = orbis_cuda_arena_bytes(where);\n" + stageSizes() +
        "  long long workers = (loops[0].tile - 1) / P.sub[0] + 1;\n"
        "  P.workers = (int)workers;\n"
        "  P.leader = (int)((workers + 31) / 32 * 32);\n"
@@ -827,17 +1099,17 @@ std::string CudaNestEmitter::launcher() {
        "than 992 sub-tiles (a block has 1024 threads, one warp leads): use a "
        "smaller "
        "tile or a larger ORBIS_GPU_SUBTILE\");\n"
-       "  if (P.arena > 48 * 1024)\n"
+       "  if (shared_bytes > 48 * 1024)\n"
        "    orbis_cuda_check(cudaFuncSetAttribute(__orbis_kernel" + N +
-       ", cudaFuncAttributeMaxDynamicSharedMemorySize, (int)P.arena), "
+       ", cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "
        "\"cudaFuncSetAttribute\", where);\n"
        "  int per_sm = 0;\n"
        "  orbis_cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor("
-       "&per_sm, __orbis_kernel" + N + ", (int)threads, P.arena), "
+       "&per_sm, __orbis_kernel" + N + ", (int)threads, shared_bytes), "
        "\"cudaOccupancyMaxActiveBlocksPerMultiprocessor\", where);\n"
        "  if (loops[0].num_tiles > 0) {\n"
        "    int grid = orbis_cuda_grid(where, per_sm, loops[0].num_tiles);\n"
-       "    __orbis_kernel" + N + "<<<grid, (int)threads, P.arena>>>(P);\n"
+       "    __orbis_kernel" + N + "<<<grid, (int)threads, shared_bytes>>>(P);\n"
        "    orbis_cuda_check(cudaGetLastError(), \"the kernel launch\", where);\n"
        "    orbis_cuda_finish(where, report);\n"
        "  }\n"
@@ -848,7 +1120,7 @@ std::string CudaNestEmitter::launcher() {
 }
 
 bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations) {
-  if (!checkShape() || !classifyVariables())
+  if (!checkShape() || !classifyVariables() || !collectStaged())
     return false;
   for (const DeviceVariable &V : Vars)
     if (V.VlaRank) {

@@ -393,6 +393,24 @@ bool DevicePrinter::printSubscript(const ArraySubscriptExpr *E,
   }
   const auto *Ref = dyn_cast<DeclRefExpr>(Base);
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (auto S = Var && Copy == DeviceCopy::Intra ? Staged.find(Var)
+                                                : Staged.end();
+      S != Staged.end()) {
+    const StagedAccess &A = S->second;
+    if (Indices.size() != A.Origin.size()) {
+      unsupported(E, "a row of a 'block_local' array", "index every dimension");
+      return false;
+    }
+    std::string Linear;
+    for (size_t I = 0; I < Indices.size(); ++I) {
+      std::string Index = "((long long)(" + expression(Indices[I]) + ") - " +
+                          A.Origin[I] + ")";
+      Linear = I == 0 ? Index : "(" + Linear + " * " + A.Pitch[I] + " + " +
+                                    Index + ")";
+    }
+    OS << A.Buffer << "[" << Linear << "]";
+    return true;
+  }
   auto It = Var ? VlaDims.find(Var) : VlaDims.end();
   if (It == VlaDims.end())
     return false;

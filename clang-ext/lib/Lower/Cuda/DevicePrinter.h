@@ -47,6 +47,14 @@ public:
   /// run-time dimensions (elements per step of each subscript but the last).
   std::map<const clang::VarDecl *, std::vector<std::string>> VlaDims;
 
+  /// `block_local` arrays staged in shared memory, in the intra-tile copy:
+  /// an access v[i][j] reads Buffer[((i) - Origin[0]) * Pitch[1] + ...].
+  struct StagedAccess {
+    std::string Buffer;
+    std::vector<std::string> Origin, Pitch;
+  };
+  std::map<const clang::VarDecl *, StagedAccess> Staged;
+
   DeviceCopy Copy = DeviceCopy::Leader;
 
   /// One statement, ending with ';' or '}' and a newline, after a `#line`

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Gathers what the GPU tests and benchmarks need on a GPU machine that has
+# no compiler (ARCHITECTURE.md, "GPU machines"): the programs built by this
+# build tree (tests/gpu, the GPU benchmark) and the shared libraries they
+# load (libtile and its CUDA part, libomp), plus the test runner, into one
+# directory. Usage: scripts/gpu-bundle.sh [DIR (gpurun)]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${ORBIS_BUILD_DIR:-$root/build}"
+out="${1:-$root/gpurun}"
+mkdir -p "$out"
+cp "$build"/tests/gpu/bin/* "$out"/
+[[ -d "$build/bench/gs2d-cuda" ]] && cp "$build"/bench/gs2d-cuda/* "$out"/ 2>/dev/null || true
+cp "$build"/lib/liborbis_tile.so "$build"/lib/liborbis_tile_cuda.so "$out"/
+cp "$(clang-19 -print-file-name=libomp.so.5 2>/dev/null || echo /usr/lib/llvm-19/lib/libomp.so.5)" "$out"/ 2>/dev/null ||
+  cp /usr/lib/llvm-19/lib/libomp.so.5 "$out"/
+cp "$root"/tests/gpu/run-gpu-tests.sh "$out"/
+echo "$out: $(ls "$out" | wc -l) files; on the GPU machine: bash $(basename "$out")/run-gpu-tests.sh $(basename "$out")"

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Runs the GPU test programs of DIR (built by tests/gpu/CMakeLists.txt, or a
+# bundle from scripts/gpu-bundle.sh) under several tilings: sizes that are
+# not multiples of the tiles, more tiles than resident thread blocks, sub-
+# tiles of several iterations. Every run must print only `OK` lines and exit
+# 0. Exits 77 (skipped) when the machine has no usable GPU, saying why.
+# Usage: run-gpu-tests.sh DIR
+set -uo pipefail
+dir="$(cd "${1:?usage: run-gpu-tests.sh DIR}" && pwd)"
+export LD_LIBRARY_PATH="$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+unset OMP_BLOCK_SIZE ORBIS_GPU_SUBTILE ORBIS_GPU_BLOCKS ORBIS_GPU_ARENA
+
+probe="$("$dir/gauss_seidel" 5 1 2>&1)"
+if grep -q "cannot run on the GPU" <<<"$probe"; then
+  echo "SKIP: no usable GPU: ${probe##*error: }"
+  exit 77
+fi
+
+failures=0
+runs=0
+# expect_ok ENV... -- PROGRAM ARGS...
+expect_ok() {
+  local env=()
+  while [[ $1 != -- ]]; do env+=("$1"); shift; done
+  shift
+  local out rc
+  out="$(env "${env[@]}" timeout 120 "$dir/$1" "${@:2}" 2>&1)"
+  rc=$?
+  runs=$((runs + 1))
+  if [[ $rc -ne 0 ]] || grep -qv '^OK' <<<"$out"; then
+    echo "FAIL (exit $rc): ${env[*]} $*"
+    echo "$out" | sed 's/^/  | /'
+    failures=$((failures + 1))
+  else
+    echo "ok: ${env[*]} $* -> $(tr '\n' ' ' <<<"$out")"
+  fi
+}
+# expect_error TEXT ENV... -- PROGRAM ARGS...: exit 1 with TEXT in stderr.
+expect_error() {
+  local text="$1"
+  shift
+  local env=()
+  while [[ $1 != -- ]]; do env+=("$1"); shift; done
+  shift
+  local out rc
+  out="$(env "${env[@]}" timeout 120 "$dir/$1" "${@:2}" 2>&1)"
+  rc=$?
+  runs=$((runs + 1))
+  if [[ $rc -ne 1 ]] || ! grep -qF "$text" <<<"$out"; then
+    echo "FAIL (exit $rc, expected 1 and '$text'): ${env[*]} $*"
+    echo "$out" | sed 's/^/  | /'
+    failures=$((failures + 1))
+  else
+    echo "ok: ${env[*]} $* -> $(tail -1 <<<"$out")"
+  fi
+}
+
+for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
+              "ORBIS_GPU_SUBTILE=2,3,2" "ORBIS_GPU_BLOCKS=1" \
+              "ORBIS_GPU_BLOCKS=2 OMP_BLOCK_SIZE=3,17,5"; do
+  expect_ok $tiling -- gauss_seidel 257 3
+  expect_ok $tiling -- gauss_seidel 1001 2
+  expect_ok $tiling -- gauss_seidel_3d 37 41 45 2
+  expect_ok $tiling -- gauss_seidel_3d 23 19 70 3
+  expect_ok $tiling -- edit_distance 300 201
+  expect_ok $tiling -- edit_distance 1000 777
+  expect_ok $tiling -- pipeline_recurrence 301
+  expect_ok $tiling -- matmul 123
+  expect_ok $tiling -- block_local 301 2
+done
+# Many more tiles than resident blocks: thousands of row tiles.
+expect_ok OMP_BLOCK_SIZE=2,64 ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
+expect_ok OMP_BLOCK_SIZE=1,1 -- edit_distance 2000 1500
+# A tile-local allocation larger than the arena stops with a message.
+expect_error "does not fit in the tile's shared-memory arena" \
+  ORBIS_GPU_ARENA=64 -- gauss_seidel 300 1
+expect_error "more than 992 sub-tiles" \
+  OMP_BLOCK_SIZE=2000 -- gauss_seidel 3000 1
+
+echo "$runs runs, $failures failed"
+[[ $failures -eq 0 ]]
