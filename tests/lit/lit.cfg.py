@@ -68,3 +68,28 @@ def _tsan_works():
 
 if _tsan_works():
     config.available_features.add("tsan")
+
+# 'cuda': this Orbis has its CUDA runtime and the CUDA toolkit is installed,
+# so `--offload=cuda` compiles (no GPU needed). 'cuda-gpu': a GPU is usable.
+def _cuda_toolkit():
+    import shutil
+    if not os.path.exists(os.path.join(libdir, "liborbis_tile_cuda.so")):
+        return False
+    for root in (os.environ.get("CUDAToolkit_ROOT"), os.environ.get("CUDA_PATH"),
+                 "/usr/local/cuda"):
+        if root and os.path.exists(os.path.join(root, "bin", "nvcc")):
+            return True
+    return shutil.which("nvcc") is not None
+
+def _cuda_gpu():
+    import subprocess
+    try:
+        return subprocess.run(["nvidia-smi", "-L"], capture_output=True,
+                              timeout=30).returncode == 0
+    except Exception:
+        return False
+
+if _cuda_toolkit():
+    config.available_features.add("cuda")
+    if _cuda_gpu():
+        config.available_features.add("cuda-gpu")

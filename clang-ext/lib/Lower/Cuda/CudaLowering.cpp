@@ -72,7 +72,7 @@ QualType scalarElement(QualType T) {
 }
 
 bool hasRecord(QualType T) {
-  T = T.getCanonicalType();
+  T = T.getNonReferenceType().getCanonicalType();
   while (true) {
     if (T->isRecordType() || T->isFunctionType())
       return true;
@@ -261,12 +261,16 @@ bool CudaNestEmitter::checkShape() {
 
 bool CudaNestEmitter::classifyVariables() {
   const Directive &Root = Nest.root().Pragma->Dir;
-  llvm::Expected<std::vector<MapItem>> Read = readMapClauses(Root);
-  if (!Read) {
-    diag(Diag::CudaMapSyntax, Root.Loc, {llvm::toString(Read.takeError())});
-    return false;
+  for (const PassThroughClause &C : Root.Clauses) {
+    if (C.Name != "map")
+      continue;
+    llvm::Expected<std::vector<MapItem>> Read = readMapClause(C);
+    if (!Read) {
+      diag(Diag::CudaMapSyntax, C.Loc, {llvm::toString(Read.takeError())});
+      return false;
+    }
+    llvm::append_range(Maps, *Read);
   }
-  Maps = std::move(*Read);
   // The outermost level's singles run on the host before the kernel.
   std::vector<const VarDecl *> Allocated;
   for (const NestedDirective &S : Nest.Singles) {
@@ -295,7 +299,7 @@ bool CudaNestEmitter::classifyVariables() {
       continue;
     DeviceVariable D;
     D.Var = U.Var;
-    QualType T = U.Var->getType().getCanonicalType();
+    QualType T = U.Var->getType().getNonReferenceType().getCanonicalType();
     D.VlaRank = vlaRank(T);
     const MapItem *Map = nullptr;
     for (const MapItem &M : Maps)
@@ -386,7 +390,7 @@ bool CudaNestEmitter::collectStaged() {
         Fail("the pointer needs a 'map' clause with its section");
         continue;
       }
-      S.Elem = scalarElement(It->Var->getType());
+      S.Elem = scalarElement(It->Var->getType().getNonReferenceType());
       S.WriteBack = !S.Elem.isConstQualified();
       for (const ArrayAccess &A : Nest.Accesses) {
         if (A.Base != It->Var)
@@ -826,7 +830,7 @@ std::string CudaNestEmitter::kernel() {
        "];\n  long long lbs[" + D + "], sub[" + D + "];\n"
        "  int workers, leader;\n";
   for (const DeviceVariable &V : Vars) {
-    QualType T = V.Var->getType();
+    QualType T = V.Var->getType().getNonReferenceType();
     if (V.Kind == DeviceVariable::ByValue)
       S += "  " + Printer.declaration(T.getUnqualifiedType(), V.name()) + ";\n";
     else if (V.Kind == DeviceVariable::Pointer)
@@ -852,7 +856,7 @@ std::string CudaNestEmitter::kernel() {
        "];\n  orbis_dev_arena_t arena;\n";
   for (const DeviceVariable &V : Vars)
     if (V.TileLocal)
-      S += "  " + Printer.declaration(V.Var->getType().getUnqualifiedType(),
+      S += "  " + Printer.declaration(V.Var->getType().getNonReferenceType().getUnqualifiedType(),
                                       V.name()) +
            ";\n";
   for (size_t K = 0; K < Staged.size(); ++K) {
@@ -868,7 +872,7 @@ std::string CudaNestEmitter::kernel() {
        "  extern __shared__ unsigned char __orbis_arena_mem[];\n";
   for (const DeviceVariable &V : Vars) {
     std::string Name = V.name();
-    QualType T = V.Var->getType();
+    QualType T = V.Var->getType().getNonReferenceType();
     switch (V.Kind) {
     case DeviceVariable::ByValue:
     case DeviceVariable::Pointer:
@@ -1066,7 +1070,7 @@ std::string CudaNestEmitter::launcher() {
     if (V.Kind == DeviceVariable::ByValue)
       S += "  P." + Name + " = *(const " +
            Printer.declaration(
-               Ctx.getPointerType(V.Var->getType().getUnqualifiedType()), "") +
+               Ctx.getPointerType(V.Var->getType().getNonReferenceType().getUnqualifiedType()), "") +
            ")" + Arg + ";\n";
     else if (V.Kind == DeviceVariable::Pointer)
       S += "  P." + Name + " = (decltype(P." + Name + "))maps[" +

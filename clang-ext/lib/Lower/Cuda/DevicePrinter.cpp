@@ -165,8 +165,12 @@ bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
     unsupported(S, "'delete'", "allocate in a 'single' of a pre-block");
     return false;
   }
+  if (isa<MemberExpr>(S)) {
+    unsupported(S, "a structure member", "structures stay on the host");
+    return false;
+  }
   if (isa<LambdaExpr, CXXMemberCallExpr, CXXOperatorCallExpr,
-          CXXConstructExpr, CXXThrowExpr, CXXTryStmt, MemberExpr>(S)) {
+          CXXConstructExpr, CXXThrowExpr, CXXTryStmt>(S)) {
     unsupported(S, "this C++ construct",
                 "a GPU nest uses C's expressions on scalars, arrays and "
                 "pointers");
@@ -302,7 +306,7 @@ bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
   }
   llvm::StringRef Name = FD->getName();
   auto Arg = [&](unsigned I) { return expression(Call->getArg(I)); };
-  bool Libc = FD->getBuiltinID() != 0 || FD->isExternC() ||
+  bool Libc = FD->getBuiltinID() != 0 ||
               SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
   if (Libc && (Name == "malloc" || Name == "calloc" || Name == "free")) {
     if (Copy == DeviceCopy::Intra) {
@@ -340,10 +344,9 @@ bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
       Diag::CudaUnsupportedCall,
       SM.getExpansionLoc(Call->getBeginLoc()),
       {FD->getNameAsString(),
-       FD->hasBody() || !Libc
-           ? "its definition is not in this file (define it here so that "
-             "it can be copied to the device)"
-           : "it is a host library function"},
+       Libc ? "it is a host library function"
+            : "its definition is not in this file (define it here so that "
+              "it can be copied to the device)"},
       {},
       0,
       {}});

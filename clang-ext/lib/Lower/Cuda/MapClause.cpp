@@ -34,11 +34,10 @@ llvm::Error error(const llvm::Twine &What) {
 
 } // namespace
 
-llvm::Expected<std::vector<MapItem>> readMapClauses(const Directive &D) {
+llvm::Expected<std::vector<MapItem>>
+readMapClause(const PassThroughClause &C) {
   std::vector<MapItem> Items;
-  for (const PassThroughClause &C : D.Clauses) {
-    if (C.Name != "map")
-      continue;
+  {
     llvm::StringRef Text = llvm::StringRef(C.Text).trim();
     if (!Text.consume_front("map") || !Text.trim().starts_with("(") ||
         !Text.ends_with(")"))

@@ -20,8 +20,8 @@ struct MapItem {
   std::string Lower = "0", Length;
 };
 
-/// Every item of the `map` clauses of `D`; an error says what is wrong.
-llvm::Expected<std::vector<MapItem>> readMapClauses(const Directive &D);
+/// The items of one `map` clause; an error says what is wrong.
+llvm::Expected<std::vector<MapItem>> readMapClause(const PassThroughClause &C);
 
 } // namespace orbis
 

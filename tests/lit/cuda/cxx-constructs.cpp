@@ -1,0 +1,39 @@
+// C++ in a GPU nest: what has no device form is an error at its place; a
+// `for schedule(blocked)` inside a `parallel` region stays on the host.
+// RUN: not %orbis-cxx --offload=cuda -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
+// REQUIRES: cuda
+#include <omp_blocked.h>
+#include <vector>
+
+void lambda(int n, double *p) {
+  // CHECK: cxx-constructs.cpp:[[@LINE+1]]:8: error: variable 'f' of type 'class (lambda at {{.*}}cxx-constructs.cpp:[[@LINE+1]]:12)' cannot be used on the GPU: a GPU nest uses scalars, arrays and pointers (structures and functions stay on the host){{$}}
+  auto f = [](double v) { return v + 1; };
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++)
+    p[i] = f(p[i]);
+}
+
+void lambda_in_block(int n, double *p) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++)
+    // CHECK: cxx-constructs.cpp:[[@LINE+1]]:12: error: this C++ construct cannot be compiled for the GPU: a GPU nest uses C's expressions on scalars, arrays and pointers{{$}}
+    p[i] = [](double v) { return v + 1; }(p[i]);
+}
+
+// CHECK: cxx-constructs.cpp:[[@LINE+1]]:41: error: variable 'v' of type 'std::vector<double> &' cannot be used on the GPU: a GPU nest uses scalars, arrays and pointers (structures and functions stay on the host){{$}}
+void vector(int n, std::vector<double> &v) {
+  #pragma omp parallel for schedule(blocked)
+  for (int i = 0; i < n; i++)
+    v[i] = 0;
+}
+
+// Stays on the host: no error.
+void in_parallel(int n, std::vector<double> &v) {
+  #pragma omp parallel
+  {
+    #pragma omp for schedule(blocked)
+    for (int i = 0; i < n; i++)
+      v[i] = 0;
+  }
+}
+// CHECK-NOT: error:

@@ -1,0 +1,84 @@
+// What cannot be mapped to the GPU is an error naming the construct, at
+// its place in the source, never wrong code.
+// RUN: not %orbis-cc --offload=cuda -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
+// REQUIRES: cuda
+#include <omp_blocked.h>
+#include <stdlib.h>
+
+struct point { double x, y; };
+double external_function(double);
+
+// CHECK: unsupported.c:[[@LINE+1]]:41: error: pointer 'p' is used on the GPU but the size of what it points to is unknown: add 'map(tofrom: p[0:n])' to the directive{{$}}
+void pointer_without_map(int n, double *p) {
+  #pragma omp parallel for schedule(blocked)
+  for (int i = 0; i < n; i++)
+    p[i] = 0;
+}
+
+// CHECK: unsupported.c:[[@LINE+1]]:47: error: variable 'pt' of type 'struct point' cannot be used on the GPU: a GPU nest uses scalars, arrays and pointers (structures and functions stay on the host){{$}}
+void structure(int n, double *p, struct point pt) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++)
+    p[i] = pt.x;
+}
+
+void calls(int n, double *p) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++)
+    // CHECK: unsupported.c:[[@LINE+2]]:12: error: call to 'external_function' cannot be compiled for the GPU: its definition is not in this file (define it here so that it can be copied to the device){{$}}
+    // CHECK: unsupported.c:[[@LINE+1]]:38: error: call to 'rand' cannot be compiled for the GPU: it is a host library function{{$}}
+    p[i] = external_function(p[i]) + rand();
+}
+
+void host_single(int n, double *p) {
+  int *work = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++) {
+    int local = i * 2;
+    // CHECK: unsupported.c:[[@LINE+1]]:5: error: a 'single' in the outermost pre-block runs on the host before the kernel starts: it cannot use 'local', declared in the loop body{{$}}
+    #pragma omp single
+    work = malloc(sizeof(int) * local);
+    #pragma omp for schedule(blocked)
+    for (int j = 0; j < n; j++) {
+      #pragma omp block
+      p[j] += work[0];
+    }
+  }
+}
+
+// CHECK: unsupported.c:[[@LINE+2]]:46: error: cannot read the 'map' clause: unknown map type 'toward'{{$}}
+void bad_map(int n, double *p) {
+  #pragma omp parallel for schedule(blocked) map(toward: p[0:n])
+  for (int i = 0; i < n; i++)
+    p[i] = 0;
+}
+
+void bad_section(int n, double *p) {
+  // CHECK: unsupported.c:[[@LINE+1]]:46: error: cannot read the 'map' clause: the section of 'p' needs a length: 'p[lower:length]'{{$}}
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[1:])
+  for (int i = 0; i < n; i++)
+    p[i] = 0;
+}
+
+void staged_step(int n, double (*A)[n]) {
+  // CHECK: unsupported.c:[[@LINE+1]]:66: error: 'block_local(A, ...)' cannot be compiled for the GPU: the loop of 'x' does not step by 1{{$}}
+  #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n]) block_local(A, (x, y), 0)
+  for (int x = 0; x < n; x += 2) {
+    #pragma omp for schedule(blocked)
+    for (int y = 0; y < n; y++)
+      A[x][y] = 1;
+  }
+}
+
+void declaration_in_block(int n, double *p) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++) {
+    #pragma omp block
+    {
+      // CHECK: unsupported.c:[[@LINE+2]]:7: error: the declaration of 'q' cannot be compiled for the GPU: a GPU nest declares scalars, pointers and fixed-size arrays of them{{$}}
+      // CHECK: unsupported.c:[[@LINE+2]]:14: error: a structure member cannot be compiled for the GPU: structures stay on the host{{$}}
+      struct point q = {1, 2};
+      p[i] = q.x;
+    }
+  }
+}
