@@ -139,7 +139,7 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
   // Device objects of each input (--offload=cuda), by input index.
   std::vector<std::pair<size_t, std::string>> DeviceObjects;
   std::optional<CudaToolkit> Cuda;
-  if (CL.OffloadCuda && Lower) {
+  if (CL.OffloadCuda && CL.OpenMP) {
     Cuda = findCudaToolkit();
     if (!Cuda) {
       llvm::errs() << Name << ": error: '--offload=cuda' needs the CUDA "
@@ -306,11 +306,15 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
       Final.push_back(Object.second);
     for (const std::string &Lib : Libraries)
       Final.push_back("-l" + Lib);
-    if (!DeviceObjects.empty()) {
+    // --offload=cuda when linking: objects compiled with it may hold
+    // device code (the runtime is linked as needed only).
+    if (Cuda) {
       Final.push_back("-L" + Cuda->LibDir);
       Final.push_back("-Wl,-rpath," + Cuda->LibDir);
-      Final.push_back("-lcudart");
-      Final.push_back("-lstdc++");
+      Final.push_back("-Wl,--push-state,--as-needed");
+      for (const char *Lib : {"-lorbis_tile_cuda", "-lcudart", "-lstdc++"})
+        Final.push_back(Lib);
+      Final.push_back("-Wl,--pop-state");
     }
     if (CL.OpenMP)
       Final.push_back("-Wl,-rpath," + Paths.OpenMPLibDir);
