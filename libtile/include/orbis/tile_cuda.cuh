@@ -178,6 +178,21 @@ __device__ inline void *orbis_dev_calloc(size_t count, size_t size) {
   return p;
 }
 
+/// The loads of a spin-wait: relaxed, so that polling does not invalidate
+/// the multiprocessor's L1 cache on every turn (an acquire load at device
+/// scope does); the fence after the loop makes the wait an acquire. Block
+/// scope for tile-local data in shared memory.
+template <cuda::thread_scope S, class T>
+__device__ __forceinline__ auto orbis_dev_poll(T &x) {
+  using U = typename std::remove_cv<T>::type;
+  return cuda::atomic_ref<U, S>(orbis_dev_plain(x))
+      .load(cuda::memory_order_relaxed);
+}
+template <cuda::thread_scope S>
+__device__ __forceinline__ void orbis_dev_acquire_fence() {
+  cuda::atomic_thread_fence(cuda::memory_order_acquire, S);
+}
+
 /// `#pragma omp atomic read`, `write` and the load of a spin-wait.
 template <class T> __device__ __forceinline__ auto orbis_dev_atomic_load(T &x) {
   using U = typename std::remove_cv<T>::type;
@@ -198,10 +213,11 @@ __device__ __forceinline__ void orbis_dev_atomic_store(T &x, V v) {
 /// v)` with the usual arithmetic conversions, stored by compare-and-swap
 /// (a fetch_add where that is the same).
 #define ORBIS_DEV_ATOMIC_OP(NAME, OP)                                          \
-  template <class T, class V>                                                  \
+  template <cuda::thread_scope S = cuda::thread_scope_device, class T,         \
+            class V>                                                           \
   __device__ __forceinline__ void NAME(T &x, V v) {                            \
     using U = typename std::remove_cv<T>::type;                                \
-    orbis_dev_atomic_ref<U> r(orbis_dev_plain(x));                             \
+    cuda::atomic_ref<U, S> r(orbis_dev_plain(x));                              \
     U old = r.load(cuda::memory_order_relaxed);                                \
     while (!r.compare_exchange_weak(old, (U)(old OP v))) {                     \
     }                                                                          \
@@ -217,14 +233,14 @@ ORBIS_DEV_ATOMIC_OP(orbis_dev_atomic_shr, >>)
 ORBIS_DEV_ATOMIC_OP(orbis_dev_atomic_add_cas, +)
 #undef ORBIS_DEV_ATOMIC_OP
 
-template <class T, class V>
+template <cuda::thread_scope S = cuda::thread_scope_device, class T, class V>
 __device__ __forceinline__ void orbis_dev_atomic_add(T &x, V v) {
   using U = typename std::remove_cv<T>::type;
   if constexpr (std::is_integral<U>::value && std::is_integral<V>::value &&
                 sizeof(V) <= sizeof(U))
-    orbis_dev_atomic_ref<U>(orbis_dev_plain(x)).fetch_add((U)v);
+    cuda::atomic_ref<U, S>(orbis_dev_plain(x)).fetch_add((U)v);
   else
-    orbis_dev_atomic_add_cas(x, v);
+    orbis_dev_atomic_add_cas<S>(x, v);
 }
 
 /// abort() in device code.

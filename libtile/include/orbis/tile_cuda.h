@@ -52,6 +52,13 @@ void orbis_cuda_region_enter(const char *where, orbis_cuda_map_t *maps,
 void orbis_cuda_region_exit(const char *where, orbis_cuda_map_t *maps,
                             int count);
 
+/// `#pragma omp target data map(...)`: the sections stay on the device until
+/// the matching orbis_cuda_data_end (reference-counted, as in OpenMP), and
+/// regions inside use them in place, copying nothing.
+void orbis_cuda_data_begin(const char *where, orbis_cuda_map_t *maps,
+                           int count);
+void orbis_cuda_data_end(const char *where, orbis_cuda_map_t *maps, int count);
+
 /// malloc and calloc for a `single` that the lowering runs on the host
 /// before the kernel: the size is recorded so that the pointer can be
 /// mapped without a `map` clause.

@@ -55,6 +55,6 @@ void kernel(int n, float *g, long count) {
 // CHECK: float f = g[i];
 // CHECK-NEXT: g[i] = ((float)(((double)(sqrtf(f))) + sqrt(((double)(f))) * 1e-300 + ((double)(0.1f * ((float)(((int)3))))) + ((double)(twice(f)))));
 // CHECK-NEXT: F[i % 64][0] = ((float)(count));
-// CHECK-NEXT: orbis_dev_atomic_add(total, ((double)(f)));
-// CHECK-NEXT: orbis_dev_atomic_add(hits, 1);
-// CHECK-NEXT: orbis_dev_atomic_mul(hits, 2);
+// CHECK-NEXT: orbis_dev_atomic_add<cuda::thread_scope_device>(total, ((double)(f)));
+// CHECK-NEXT: orbis_dev_atomic_add<cuda::thread_scope_device>(hits, 1);
+// CHECK-NEXT: orbis_dev_atomic_mul<cuda::thread_scope_device>(hits, 2);

@@ -5,7 +5,8 @@
 // blocks over a ticket, a leader thread on the loop's tiles and one worker
 // per row on sub-tiles, with the pre/post-blocks copied, the single once per
 // tile with its allocation in the tile's arena, tile queries on (sub-)tiles,
-// acquire loads in the waits, the atomic on the tile-local counters, and
+// waits that poll and then fence (at block scope on the tile-local
+// counters), the atomic on the tile-local counters, and
 // A[x][y] linearized.
 // RUN: %orbis-cc --offload=cuda --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
 // REQUIRES: cuda
@@ -22,7 +23,7 @@ void sweep(int n, double (*A)[n]) {
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
   for (int x = 1; x < n - 1; x++) {
     // CHECK: counters = orbis_cuda_calloc((orbis_query_int(__orbis_loops0[0].num_tiles) + 1) * PAD, sizeof(int));
-    // CHECK: orbis_cuda_map_t __orbis_maps0[] = {{[{][{]}}"counters", (const void *)counters, (const void *)counters, orbis_cuda_allocation_size((const void *)counters, "counters", "{{.*}}kernel-structure.c:22:3"), ORBIS_MAP_TOFROM, 0}, {"A", (const void *)A, (const void *)(A + (0)), (size_t)(n) * sizeof(*A), 3, 0}, {0, 0, 0, 0, 0, 0}};
+    // CHECK: orbis_cuda_map_t __orbis_maps0[] = {{[{][{]}}"counters", (const void *)counters, (const void *)counters, orbis_cuda_allocation_size((const void *)counters, "counters", "{{.*}}kernel-structure.c:{{[0-9]+}}:3"), ORBIS_MAP_TOFROM, 0}, {"A", (const void *)A, (const void *)(A + (0)), (size_t)(n) * sizeof(*A), 3, 0}, {0, 0, 0, 0, 0, 0}};
     // CHECK: void *__orbis_args0[] = {(void *)&counters, (void *)&n, (void *)&A, 0};
     // CHECK: long long __orbis_dims0[] = {(long long)(sizeof(A[0]) / sizeof(A[0][0])), 0};
     // CHECK: __orbis_cuda_nest0(__orbis_loops0, __orbis_lbs0, __orbis_args0, __orbis_maps0, __orbis_dims0);
@@ -63,10 +64,11 @@ void sweep(int n, double (*A)[n]) {
 // The leader: the code as written, on the loops' tiles.
 // CHECK: /* 'single' ran on the host before the kernel */
 // CHECK: int xblock = orbis_dev_query(__orbis_c0.num);
-// CHECK: while (orbis_dev_acquire(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_c1.size) - 1)
+// CHECK: while (orbis_dev_poll<cuda::thread_scope_device>(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_c1.size) - 1)
+// CHECK: orbis_dev_acquire_fence<cuda::thread_scope_device>();
 // CHECK: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
 // CHECK-NEXT: orbis_dev_wait_reach(__orbis_sh.finished, (int)(__orbis_workers * (__orbis_q + 1)));
-// CHECK: orbis_dev_atomic_add(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_c1.size));
+// CHECK: orbis_dev_atomic_add<cuda::thread_scope_device>(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_c1.size));
 // A worker: the same nest on its sub-tiles, the counters tile-local.
 // CHECK: } else if (threadIdx.x < __orbis_workers) {
 // CHECK: decltype(__orbis_sh.counters) &counters = __orbis_sh.counters;
@@ -77,10 +79,11 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: int xblock = orbis_dev_query(__orbis_s0.num);
 // CHECK: orbis_dev_wait_above(__orbis_sh.ready, __orbis_q);
 // CHECK: const orbis_dev_tile_t __orbis_s1 = orbis_dev_subtile_in_loop(__orbis_P.loops[1], __orbis_c1, __orbis_P.sub[1], __orbis_u1);
-// CHECK: while (orbis_dev_acquire(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_s1.size) - 1)
+// CHECK: while (orbis_dev_poll<cuda::thread_scope_block>(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_s1.size) - 1)
+// CHECK: orbis_dev_acquire_fence<cuda::thread_scope_block>();
 // The instruction block, unchanged but for the linearized VLA.
 // CHECK: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = 0.25 * (A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))] + A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))] + A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))] + A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))]);
-// CHECK: orbis_dev_atomic_add(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_s1.size));
+// CHECK: orbis_dev_atomic_add<cuda::thread_scope_block>(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_s1.size));
 // CHECK: orbis_dev_count(__orbis_sh.finished);
 // The launcher: data in, a grid no larger than what is resident, data out.
 // CHECK: extern "C" void __orbis_cuda_nest0(

@@ -946,6 +946,9 @@ std::string CudaNestEmitter::kernel() {
            std::to_string(&Single - Nest.Singles.data()) + "]";
   };
   Printer.Hoisted = nullptr;
+  for (const DeviceVariable &V : Vars)
+    if (V.TileLocal)
+      Printer.TileLocal.insert(V.Var);
   std::string Worker = levelCopy(DeviceCopy::Intra, 0);
 
   std::string Reset;
@@ -1171,6 +1174,88 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations) {
   return true;
 }
 
+/// The outermost statement starting at `Loc`: what a directive binds to.
+class StatementAt : public RecursiveASTVisitor<StatementAt> {
+public:
+  explicit StatementAt(SourceLocation Loc) : Loc(Loc) {}
+  bool TraverseStmt(Stmt *S) {
+    if (Found)
+      return false;
+    if (S && !isa<Expr>(S) && S->getBeginLoc() == Loc) {
+      Found = S;
+      return false;
+    }
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
+  SourceLocation Loc;
+  const Stmt *Found = nullptr;
+};
+
+/// `#pragma omp target data map(...)` around a statement: its sections stay
+/// on the device while the statement runs (so the GPU nests inside copy
+/// nothing), then come back.
+void lowerTargetData(const CollectedDirective &D, unsigned Id, ASTContext &Ctx,
+                     LowerResult &Result) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Diagnose = [&](SourceLocation Loc, const std::string &Why) {
+    Result.Diags.push_back(PendingDiag{Diag::CudaUnsupportedConstruct, Loc,
+                                       {"this 'target data'", Why}, {}, 0, {}});
+  };
+  StatementAt Finder(D.NextCodeLoc);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::optional<CharSourceRange> Range =
+      Finder.Found ? fileRangeOf(Finder.Found, Ctx) : std::nullopt;
+  if (!Range || !D.ExtentBegin.isFileID() || !D.ExtentEnd.isFileID())
+    return Diagnose(D.Dir.Loc, "its statement must be written in this file, "
+                               "not come from a macro");
+  std::vector<MapItem> Items;
+  for (const PassThroughClause &C : D.Dir.Clauses) {
+    if (C.Name != "map")
+      continue;
+    llvm::Expected<std::vector<MapItem>> Read = readMapClause(C);
+    if (!Read) {
+      Result.Diags.push_back(PendingDiag{Diag::CudaMapSyntax, C.Loc,
+                                         {llvm::toString(Read.takeError())},
+                                         {}, 0, {}});
+      return;
+    }
+    llvm::append_range(Items, *Read);
+  }
+  PresumedLoc P = SM.getPresumedLoc(D.Dir.Loc);
+  std::string Where = "\"" + std::string(P.getFilename()) + ":" +
+                      std::to_string(P.getLine()) + ":" +
+                      std::to_string(P.getColumn()) + "\"";
+  std::string Maps;
+  for (const MapItem &M : Items) {
+    std::string V = "(" + M.Var + ")";
+    if (M.HasSection)
+      Maps += "{\"" + M.Var + "\", (const void *)" + V + ", (const void *)(" +
+              V + " + (" + M.Lower + ")), (size_t)(" + M.Length +
+              ") * sizeof(*" + V + "), " + std::to_string(M.Kind) + ", 0}, ";
+    else
+      Maps += "{\"" + M.Var + "\", (const void *)&" + V +
+              ", (const void *)&" + V + ", sizeof(" + V + "), " +
+              std::to_string(M.Kind) + ", 0}, ";
+  }
+  std::string Name = "__orbis_data" + std::to_string(Id);
+  std::string Count = std::to_string(Items.size());
+  Result.Edits.replace(D.ExtentBegin, D.ExtentEnd,
+                       "{ orbis_cuda_map_t " + Name + "[] = {" + Maps +
+                           "{0, 0, 0, 0, 0, 0}}; orbis_cuda_data_begin(" +
+                           Where + ", " + Name + ", " + Count + ");");
+  SourceLocation End = Range->getEnd();
+  if (!isa<CompoundStmt>(Finder.Found)) {
+    std::optional<Token> Next = Lexer::findNextToken(
+        SM.getExpansionRange(Finder.Found->getEndLoc()).getEnd(), SM,
+        Ctx.getLangOpts());
+    if (Next && Next->is(tok::semi))
+      End = Next->getEndLoc();
+  }
+  Result.Edits.insert(End, " orbis_cuda_data_end(" + Where + ", " + Name +
+                               ", " + Count + "); }",
+                      0);
+}
+
 } // namespace
 
 llvm::Expected<LowerResult>
@@ -1190,6 +1275,11 @@ lowerForCuda(const NestModel &Model,
   if (!Result.Diags.empty())
     return Result;
   std::string Device, Declarations;
+  unsigned DataRegions = 0;
+  for (const CollectedDirective &D : Directives)
+    if (D.Dir.Kind == DirectiveKind::Other && D.Dir.Name == "target data" &&
+        SM.isInMainFile(SM.getExpansionLoc(D.Dir.Loc)))
+      lowerTargetData(D, DataRegions++, Ctx, Result);
   for (const auto &Nest : Model.Nests) {
     if (Nest->root().Pragma->Dir.Kind != DirectiveKind::ParallelFor) {
       lowerNestForHost(*Nest, Directives, Ctx, Options, Result.Edits);
@@ -1208,7 +1298,6 @@ lowerForCuda(const NestModel &Model,
       ": the GPU code of its\n// 'parallel for schedule(blocked)' nests "
       "(EXTENSIONS.md section 2).\n#include <orbis/tile_cuda.cuh>\n\n" +
       Declarations + "\n" + Device;
-  (void)SM;
   Result.Files.push_back({Name + ".orbis.cu", Text});
   return Result;
 }

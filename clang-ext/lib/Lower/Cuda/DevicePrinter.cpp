@@ -33,6 +33,26 @@ DevicePrinter::DevicePrinter(const TiledNest &Nest, ASTContext &Ctx)
         Queries[Q.Call] = {L->Parent, Q.Query};
   }
   AcquireLoads.insert(Nest.AcquireLoads.begin(), Nest.AcquireLoads.end());
+  SpinWaits.insert(Nest.SpinWaits.begin(), Nest.SpinWaits.end());
+}
+
+std::string DevicePrinter::scopeOf(const Expr *E) const {
+  // The variable the accessed object belongs to: p in p[i], *p, p->...
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      E = Sub->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E);
+             U && U->getOpcode() == UO_Deref)
+      E = U->getSubExpr();
+    else
+      break;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (Copy == DeviceCopy::Intra && Var && TileLocal.count(Var))
+    return "cuda::thread_scope_block";
+  return "cuda::thread_scope_device";
 }
 
 void DevicePrinter::print(const Stmt *S, llvm::raw_ostream &OS) {
@@ -97,10 +117,22 @@ bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
                                  Copy != DeviceCopy::Function)
     return printAtomic(*It->second, OS);
   if (auto *E = dyn_cast<Expr>(S); E && AcquireLoads.count(E)) {
-    OS << "orbis_dev_acquire(";
+    std::string Scope = scopeOf(E);
+    SpinOnDevice |= Scope == "cuda::thread_scope_device";
+    OS << "orbis_dev_poll<" << Scope << ">(";
     Inside = S;
     print(S, OS);
     OS << ")";
+    return true;
+  }
+  if (SpinWaits.count(S)) {
+    // The polling loop, then the fence that makes it an acquire.
+    SpinOnDevice = false;
+    Inside = S;
+    print(S, OS);
+    OS << "orbis_dev_acquire_fence<"
+       << (SpinOnDevice ? "cuda::thread_scope_device" : "cuda::thread_scope_block")
+       << ">();\n";
     return true;
   }
   if (auto *Call = dyn_cast<CallExpr>(S))
@@ -249,16 +281,17 @@ bool DevicePrinter::printAtomic(const NestedDirective &D,
   if (const auto *U = dyn_cast<UnaryOperator>(S)) {
     if (!U->isIncrementDecrementOp() || U->getType()->isPointerType())
       return Fail();
-    OS << (U->isIncrementOp() ? "orbis_dev_atomic_add(" : "orbis_dev_atomic_sub(")
-       << expression(U->getSubExpr()) << ", 1)";
+    OS << (U->isIncrementOp() ? "orbis_dev_atomic_add<" : "orbis_dev_atomic_sub<")
+       << scopeOf(U->getSubExpr()) << ">(" << expression(U->getSubExpr())
+       << ", 1)";
     return true;
   }
   if (const auto *C = dyn_cast<CompoundAssignOperator>(S)) {
     const char *Op = OpName(C->getOpcode());
     if (!Op)
       return Fail();
-    OS << "orbis_dev_atomic_" << Op << "(" << expression(C->getLHS()) << ", "
-       << expression(C->getRHS()) << ")";
+    OS << "orbis_dev_atomic_" << Op << "<" << scopeOf(C->getLHS()) << ">("
+       << expression(C->getLHS()) << ", " << expression(C->getRHS()) << ")";
     return true;
   }
   if (const auto *B = dyn_cast<BinaryOperator>(S);
@@ -268,8 +301,8 @@ bool DevicePrinter::printAtomic(const NestedDirective &D,
     const char *Op = R ? OpName(R->getOpcode()) : nullptr;
     std::string X = expression(B->getLHS());
     if (Op && expression(R->getLHS()->IgnoreParenImpCasts()) == X) {
-      OS << "orbis_dev_atomic_" << Op << "(" << X << ", "
-         << expression(R->getRHS()) << ")";
+      OS << "orbis_dev_atomic_" << Op << "<" << scopeOf(B->getLHS()) << ">("
+         << X << ", " << expression(R->getRHS()) << ")";
       return true;
     }
   }

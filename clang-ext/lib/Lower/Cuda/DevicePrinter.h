@@ -55,6 +55,10 @@ public:
   };
   std::map<const clang::VarDecl *, StagedAccess> Staged;
 
+  /// Variables whose data is tile-local (shared memory) in the intra-tile
+  /// copy: their waits and atomics synchronize a block only.
+  std::set<const clang::VarDecl *> TileLocal;
+
   DeviceCopy Copy = DeviceCopy::Leader;
 
   /// One statement, ending with ';' or '}' and a newline, after a `#line`
@@ -79,6 +83,12 @@ private:
   std::map<const clang::CallExpr *, std::pair<const BlockedLoop *, TileQuery>>
       Queries;
   std::set<const clang::Expr *> AcquireLoads;
+  std::set<const clang::Stmt *> SpinWaits;
+  /// A load of the spin-wait being printed polls device-scope data.
+  bool SpinOnDevice = false;
+  /// "cuda::thread_scope_block" for tile-local data in the intra-tile copy,
+  /// else device scope.
+  std::string scopeOf(const clang::Expr *E) const;
   /// A directive's statement being printed inside its wrapper.
   const clang::Stmt *Inside = nullptr;
   std::set<const clang::Stmt *> Reported;
