@@ -16,6 +16,10 @@ extern "C" {
 /// `#pragma omp target data` (orbis_cuda.c).
 double gs2d_orbis_cuda(int n, double *a, int sweeps);
 
+/// The same with `block_local(A, (x, y), 1)` on the directive: each tile
+/// and its halo staged in shared memory (orbis_cuda.c).
+double gs2d_orbis_cuda_staged(int n, double *a, int sweeps);
+
 /// The reference on the CPU: Algorithm 1 lowered for the host (a
 /// `for schedule(blocked)` in a `parallel` region stays on the CPU),
 /// bit-identical to the sequential sweeps (orbis_cuda.c).

@@ -71,12 +71,15 @@ int main(int argc, char **argv) {
     double updates = (double)(n - 2) * (n - 2) * sweeps;
     printf("%-6d %-11s %8.2f %8s %8s %7s %9s\n", n, "cpu", updates / cpu / 1e9,
            "", "", "", "");
-    double (*run[2])(int, double *, int) = {gs2d_orbis_cuda, gs2d_cuda_hand};
-    const char *names[2] = {"orbis-cuda", "cuda-hand"};
-    double rates[2][16], median[2];
+    enum { V = 3 };
+    double (*run[V])(int, double *, int) = {gs2d_orbis_cuda,
+                                            gs2d_orbis_cuda_staged,
+                                            gs2d_cuda_hand};
+    const char *names[V] = {"orbis-cuda", "orbis-cuda-bl", "cuda-hand"};
+    double rates[V][16], median[V];
     // Interleaved repetitions: one of each variant, then the next.
     for (int r = 0; r < reps && r < 16; r++)
-      for (int v = 0; v < 2; v++) {
+      for (int v = 0; v < V; v++) {
         init(n, grid);
         double s = run[v](n, grid, sweeps);
         if (memcmp(grid, ref, cells * sizeof(double)) != 0) {
@@ -86,12 +89,12 @@ int main(int argc, char **argv) {
         }
         rates[v][r] = updates / s / 1e9;
       }
-    for (int v = 0; v < 2; v++)
+    for (int v = 0; v < V; v++)
       qsort(rates[v], reps, sizeof(double), cmp_double), median[v] = rates[v][reps / 2];
-    for (int v = 0; v < 2; v++)
+    for (int v = 0; v < V; v++)
       printf("%-6d %-11s %8.2f %8.2f %8.2f %6.1f%% %8.2fx\n", n, names[v],
              median[v], rates[v][0], rates[v][reps - 1],
-             100 * median[v] / limit, median[v] / median[1]);
+             100 * median[v] / limit, median[v] / median[V - 1]);
     free(ref);
     free(grid);
   }

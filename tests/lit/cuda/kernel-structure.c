@@ -64,10 +64,17 @@ void sweep(int n, double (*A)[n]) {
 // The leader: the code as written, on the loops' tiles.
 // CHECK: /* 'single' ran on the host before the kernel */
 // CHECK: int xblock = orbis_dev_query(__orbis_c0.num);
+// The next tile's pre-block runs before this tile's post-block (it polls
+// counters[xblock * PAD], the post-block adds to counters[(xblock + 1) *
+// PAD]): the workers go on without draining.
+// CHECK: for (long long __orbis_k1 = 0; __orbis_k1 <= __orbis_P.loops[1].num_tiles; ++__orbis_k1) {
+// CHECK-NEXT: if (__orbis_k1 < __orbis_P.loops[1].num_tiles) {
 // CHECK: while (orbis_dev_poll<cuda::thread_scope_device>(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_c1.size) - 1)
 // CHECK: orbis_dev_acquire_fence<cuda::thread_scope_device>();
 // CHECK: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
-// CHECK-NEXT: orbis_dev_wait_reach(__orbis_sh.finished, (int)(__orbis_workers * (__orbis_q + 1)));
+// CHECK: if (__orbis_k1 > 0) {
+// CHECK-NEXT: const orbis_dev_tile_t __orbis_c1 = __orbis_p1;
+// CHECK: orbis_dev_wait_reach(__orbis_sh.finished[__orbis_qdone & 1], (int)(__orbis_workers * (__orbis_qdone / 2 + 1)));
 // CHECK: orbis_dev_atomic_add<cuda::thread_scope_device>(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_c1.size));
 // A worker: the same nest on its sub-tiles, the counters tile-local.
 // CHECK: } else if (threadIdx.x < __orbis_workers) {
@@ -84,7 +91,7 @@ void sweep(int n, double (*A)[n]) {
 // The instruction block, unchanged but for the linearized VLA.
 // CHECK: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = 0.25 * (A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))] + A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))] + A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))] + A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))]);
 // CHECK: orbis_dev_atomic_add<cuda::thread_scope_block>(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_s1.size));
-// CHECK: orbis_dev_count(__orbis_sh.finished);
+// CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);
 // The launcher: data in, a grid no larger than what is resident, data out.
 // CHECK: extern "C" void __orbis_cuda_nest0(
 // CHECK: orbis_cuda_region_enter(where, maps, 2);

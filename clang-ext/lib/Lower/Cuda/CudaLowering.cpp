@@ -6,6 +6,7 @@
 
 #include "../Host/HostLowering.h"
 #include "DevicePrinter.h"
+#include "Lookahead.h"
 #include "MapClause.h"
 
 #include "clang/AST/ASTContext.h"
@@ -220,6 +221,7 @@ private:
   std::string instructionBlock();
   std::string loopVariable(DeviceCopy Copy, const BlockedLoop &L);
   std::string innermostWorker(const BlockedLoop &L);
+  std::string leaderLookahead(const BlockedLoop &L);
   std::string launcher();
 };
 
@@ -671,6 +673,9 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
   const BlockedLoop &L = *Nest.Loops[Level];
   std::string Lv = std::to_string(Level);
   std::string S;
+  if (Copy == DeviceCopy::Leader && !L.Child && Staged.empty() &&
+      canRunNextPreBlockEarly(Nest, L, Ctx))
+    return leaderLookahead(L);
   if (Level > 0) {
     std::string K = "__orbis_k" + Lv;
     S += "for (long long " + K + " = 0; " + K + " < __orbis_P.loops[" + Lv +
@@ -684,8 +689,8 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
     if (Innermost)
       S += stageTask(false) +
            "orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);\n"
-           "orbis_dev_wait_reach(__orbis_sh.finished, (int)(__orbis_workers * "
-           "(__orbis_q + 1)));\n++__orbis_q;\n" +
+           "orbis_dev_wait_reach(__orbis_sh.finished[__orbis_q & 1], "
+           "(int)(__orbis_workers * (__orbis_q / 2 + 1)));\n++__orbis_q;\n" +
            stageTask(true);
     else
       S += levelCopy(Copy, Level + 1);
@@ -707,6 +712,36 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
   return S;
 }
 
+/// The leader's innermost loop when the next tile's pre-block may run
+/// before this tile's post-block (Lookahead.h): the workers go on to the
+/// next tile without waiting for the last of them to finish this one.
+std::string CudaNestEmitter::leaderLookahead(const BlockedLoop &L) {
+  std::string Lv = std::to_string(L.Level);
+  std::string K = "__orbis_k" + Lv, C = "__orbis_c" + Lv,
+              Pending = "__orbis_p" + Lv,
+              Tiles = "__orbis_P.loops[" + Lv + "].num_tiles";
+  return "{\norbis_dev_tile_t " + Pending + " = {0, 0, 0, 0};\n"
+         "for (long long " + K + " = 0; " + K + " <= " + Tiles + "; ++" + K +
+         ") {\n"
+         "if (" + K + " < " + Tiles + ") {\n"
+         "const orbis_dev_tile_t " + C + " = orbis_dev_tile(__orbis_P.loops[" +
+         Lv + "], " + K + ");\n" + loopVariable(DeviceCopy::Leader, L) +
+         "do {\n" + statements(L.PreBlock) + "} while (0);\n"
+         "orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);\n++__orbis_q;\n"
+         "}\n"
+         "if (" + K + " > 0) {\n"
+         "const orbis_dev_tile_t " + C + " = " + Pending + ";\n" +
+         loopVariable(DeviceCopy::Leader, L) +
+         "orbis_dev_wait_reach(__orbis_sh.finished[__orbis_qdone & 1], "
+         "(int)(__orbis_workers * (__orbis_qdone / 2 + 1)));\n"
+         "++__orbis_qdone;\n"
+         "do {\n" + statements(L.PostBlock) + "} while (0);\n"
+         "}\n"
+         "if (" + K + " < " + Tiles + ")\n  " + Pending +
+         " = orbis_dev_tile(__orbis_P.loops[" + Lv + "], " + K + ");\n"
+         "}\n}\n";
+}
+
 /// A worker's part of one innermost tile: wait for the leader's pre-blocks,
 /// run the tile's sub-tiles, count the tile as finished.
 std::string CudaNestEmitter::innermostWorker(const BlockedLoop &L) {
@@ -726,7 +761,10 @@ std::string CudaNestEmitter::innermostWorker(const BlockedLoop &L) {
          statements(L.PreBlock) + elementLoops(DeviceCopy::Intra) +
          statements(L.PostBlock) + "} while (0);\n}\n";
   }
-  return S + "orbis_dev_count(__orbis_sh.finished);\n++__orbis_q;\n";
+  // Counted per tile parity: with the leader's lookahead, workers can be
+  // in two consecutive tiles, never three (Lookahead.h).
+  return S + "orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);\n"
+             "++__orbis_q;\n";
 }
 
 /// The copy of each staged array between global and shared memory, shared
@@ -851,7 +889,7 @@ std::string CudaNestEmitter::kernel() {
   // Shared state of a block.
   unsigned Singles = Nest.Singles.size();
   S += "struct __orbis_shared" + N + " {\n  long long next;\n"
-       "  int ready, finished, task, task_done;\n  int once[" +
+       "  int ready, finished[2], task, task_done;\n  int once[" +
        std::to_string(std::max(Singles, 1u)) +
        "];\n  orbis_dev_arena_t arena;\n";
   for (const DeviceVariable &V : Vars)
@@ -966,7 +1004,7 @@ std::string CudaNestEmitter::kernel() {
        "    if (__orbis_is_leader) {\n"
        "      __orbis_sh.next = (long long)atomicAdd(__orbis_P.ticket, 1ull);\n"
        "      __orbis_sh.ready = 0;\n"
-       "      __orbis_sh.finished = 0;\n"
+       "      __orbis_sh.finished[0] = __orbis_sh.finished[1] = 0;\n"
        "      __orbis_sh.task = 0;\n"
        "      __orbis_sh.task_done = 0;\n"
        "      __orbis_sh.arena.used = 0;\n"
@@ -984,7 +1022,8 @@ std::string CudaNestEmitter::kernel() {
        "orbis_dev_tile(__orbis_P.loops[0], __orbis_k0);\n"
        "    const long long __orbis_workers = (__orbis_c0.size - 1) / "
        "__orbis_P.sub[0] + 1;\n"
-       "    int __orbis_q = 0, __orbis_tasks = 0;\n"
+       "    int __orbis_q = 0, __orbis_qdone = 0, __orbis_tasks = 0;\n"
+       "    (void)__orbis_qdone;\n"
        "    (void)__orbis_tasks;\n"
        "    if (__orbis_is_leader) {\n";
   // Tile-local globals: the workers see the shared copies.
