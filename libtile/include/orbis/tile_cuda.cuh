@@ -43,14 +43,11 @@ orbis_dev_subtile(const orbis_dev_tile_t &t, long long sub, long long num) {
 /// sub-tiles follow the ceil(tile / sub) sub-tiles of each earlier tile.
 /// Counts that an inner level's pre/post-blocks keep per sub-tile then stay
 /// consistent from one tile to the next.
+/// `per_tile` and `count` come from orbis_cuda_subtile_counts (no 64-bit
+/// division on the device, once per sub-tile).
 __device__ __forceinline__ orbis_dev_tile_t
-orbis_dev_subtile_in_loop(const orbis_loop_t &loop, const orbis_dev_tile_t &t,
-                          long long sub, long long num) {
-  long long per_tile = (loop.tile - 1) / sub + 1;
-  long long last = loop.trip - (loop.num_tiles - 1) * loop.tile;
-  long long count = loop.num_tiles == 0
-                        ? 0
-                        : (loop.num_tiles - 1) * per_tile + (last - 1) / sub + 1;
+orbis_dev_subtile_in_loop(const orbis_dev_tile_t &t, long long sub,
+                          long long per_tile, long long count, long long num) {
   long long first = num * sub, left = t.size - first;
   return {t.num * per_tile + num, t.first + first, left < sub ? left : sub,
           count};

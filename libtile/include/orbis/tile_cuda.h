@@ -6,6 +6,8 @@
 #ifndef ORBIS_TILE_CUDA_H
 #define ORBIS_TILE_CUDA_H
 
+#include <orbis/tile.h>
+
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -89,6 +91,18 @@ void orbis_cuda_check_shared(const char *where, size_t dynamic, size_t fixed,
 /// Sub-tile size of level `level` inside a GPU tile (ORBIS_GPU_SUBTILE, a
 /// comma list per level; 1 by default).
 long long orbis_cuda_subtile(const char *where, int level);
+
+/// Sub-tiles of size `sub` per full tile of `loop`, and in the whole loop
+/// (every tile but the last is full; each tile is split from its start).
+static inline void orbis_cuda_subtile_counts(const orbis_loop_t *loop,
+                                             long long sub, long long *per_tile,
+                                             long long *count) {
+  long long last = loop->trip - (loop->num_tiles - 1) * loop->tile;
+  *per_tile = (loop->tile - 1) / sub + 1;
+  *count = loop->num_tiles == 0
+               ? 0
+               : (loop->num_tiles - 1) * *per_tile + (last - 1) / sub + 1;
+}
 
 /// Shared-memory bytes for the allocations of a tile's `single`
 /// (ORBIS_GPU_ARENA; 16 KiB by default).

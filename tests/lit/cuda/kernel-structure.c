@@ -85,7 +85,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: orbis_dev_once_end(&(__orbis_sh.once[0]));
 // CHECK: int xblock = orbis_dev_query(__orbis_s0.num);
 // CHECK: orbis_dev_wait_above(__orbis_sh.ready, __orbis_q);
-// CHECK: const orbis_dev_tile_t __orbis_s1 = orbis_dev_subtile_in_loop(__orbis_P.loops[1], __orbis_c1, __orbis_P.sub[1], __orbis_u1);
+// CHECK: const orbis_dev_tile_t __orbis_s1 = orbis_dev_subtile_in_loop(__orbis_c1, __orbis_P.sub[1], __orbis_P.sub_per_tile[1], __orbis_P.sub_count[1], __orbis_u1);
 // CHECK: while (orbis_dev_poll<cuda::thread_scope_block>(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_s1.size) - 1)
 // CHECK: orbis_dev_acquire_fence<cuda::thread_scope_block>();
 // The instruction block, unchanged but for the linearized VLA.

@@ -217,6 +217,7 @@ private:
   std::string levelCopy(DeviceCopy Copy, unsigned Level);
   std::string statements(const std::vector<const Stmt *> &List);
   std::string valueAt(const BlockedLoop &L, const std::string &Index) const;
+  std::string stepValue(const BlockedLoop &L) const;
   std::string elementLoops(DeviceCopy Copy);
   std::string instructionBlock();
   std::string loopVariable(DeviceCopy Copy, const BlockedLoop &L);
@@ -613,8 +614,19 @@ std::string CudaNestEmitter::valueAt(const BlockedLoop &L,
                                      const std::string &Index) const {
   std::string Lv = std::to_string(L.Level);
   return "((" + loopType(L) + ")((unsigned long long)__orbis_P.lbs[" + Lv +
-         "] + (unsigned long long)(" + Index +
-         ") * (unsigned long long)__orbis_P.loops[" + Lv + "].step))";
+         "] + (unsigned long long)(" + Index + ") * (unsigned long long)" +
+         stepValue(L) + "))";
+}
+
+/// The loop's signed step per iteration: a literal when it is a constant
+/// (the device compiler then folds the arithmetic), else the run time's.
+std::string CudaNestEmitter::stepValue(const BlockedLoop &L) const {
+  const CanonicalLoop &F = L.Form;
+  if (!F.Step || (F.StepConstant && F.StepConstant->getSignificantBits() < 63)) {
+    int64_t Step = F.Step ? F.StepConstant->getExtValue() : 1;
+    return "(" + std::to_string(F.Direction < 0 ? -Step : Step) + "LL)";
+  }
+  return "__orbis_P.loops[" + std::to_string(L.Level) + "].step";
 }
 
 /// The name of the (sub-)tile of `L` a copy runs: the leader's tile, or the
@@ -638,9 +650,8 @@ std::string CudaNestEmitter::elementLoops(DeviceCopy Copy) {
       Test = L->Form.Direction > 0 ? "<" : ">";
     S += "for (" + V + " = " + valueAt(*L, T + ".first") + "; " + V + " " +
          Test + " " + End + "; " + V + " = (" + loopType(*L) +
-         ")((unsigned long long)" + V +
-         " + (unsigned long long)__orbis_P.loops[" +
-         std::to_string(L->Level) + "].step))\n";
+         ")((unsigned long long)" + V + " + (unsigned long long)" +
+         stepValue(*L) + "))\n";
   }
   S += "{\n" + instructionBlock() + "}\n";
   for (const auto &L : Nest.Loops)
@@ -755,8 +766,9 @@ std::string CudaNestEmitter::innermostWorker(const BlockedLoop &L) {
     S += "for (long long " + U + " = 0; " + U + " < (" + C + ".size - 1) / "
          "__orbis_P.sub[" + Lv + "] + 1; ++" + U + ") {\n"
          "const orbis_dev_tile_t __orbis_s" + Lv +
-         " = orbis_dev_subtile_in_loop(__orbis_P.loops[" + Lv + "], " + C +
-         ", __orbis_P.sub[" + Lv + "], " + U + ");\n" +
+         " = orbis_dev_subtile_in_loop(" + C + ", __orbis_P.sub[" + Lv +
+         "], __orbis_P.sub_per_tile[" + Lv + "], __orbis_P.sub_count[" + Lv +
+         "], " + U + ");\n" +
          loopVariable(DeviceCopy::Intra, L) + "do {\n" +
          statements(L.PreBlock) + elementLoops(DeviceCopy::Intra) +
          statements(L.PostBlock) + "} while (0);\n}\n";
@@ -865,7 +877,8 @@ std::string CudaNestEmitter::kernel() {
   std::string S;
   // Parameters: the loops, the variables, the run-time state.
   S += "struct __orbis_params" + N + " {\n  orbis_loop_t loops[" + D +
-       "];\n  long long lbs[" + D + "], sub[" + D + "];\n"
+       "];\n  long long lbs[" + D + "], sub[" + D + "], sub_per_tile[" + D +
+       "], sub_count[" + D + "];\n"
        "  int workers, leader;\n";
   for (const DeviceVariable &V : Vars) {
     QualType T = V.Var->getType().getNonReferenceType();
@@ -1105,7 +1118,9 @@ std::string CudaNestEmitter::launcher() {
   for (unsigned L = 0; L < Depth; ++L) {
     std::string Lv = std::to_string(L);
     S += "  P.loops[" + Lv + "] = loops[" + Lv + "]; P.lbs[" + Lv + "] = lbs[" +
-         Lv + "]; P.sub[" + Lv + "] = orbis_cuda_subtile(where, " + Lv + ");\n";
+         Lv + "]; P.sub[" + Lv + "] = orbis_cuda_subtile(where, " + Lv + ");\n"
+         "  orbis_cuda_subtile_counts(&loops[" + Lv + "], P.sub[" + Lv +
+         "], &P.sub_per_tile[" + Lv + "], &P.sub_count[" + Lv + "]);\n";
   }
   for (const DeviceVariable &V : Vars) {
     std::string Name = V.name(), Arg = "args[" + std::to_string(V.ArgIndex) + "]";
