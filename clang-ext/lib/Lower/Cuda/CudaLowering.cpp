@@ -1239,6 +1239,13 @@ public:
       Found = S;
       return false;
     }
+    // An expression statement is a statement only as a block's member.
+    if (auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+      for (Stmt *Member : Block->body())
+        if (Member->getBeginLoc() == Loc) {
+          Found = Member;
+          return false;
+        }
     return RecursiveASTVisitor::TraverseStmt(S);
   }
   SourceLocation Loc;
