@@ -27,6 +27,14 @@ void vector(int n, std::vector<double> &v) {
     v[i] = 0;
 }
 
+template <typename T> void fill(int n, T *p, T v) {
+  // CHECK: cxx-constructs.cpp:[[@LINE+1]]:3: error: a nest in a template cannot be compiled for the GPU: its types are only known per instantiation; call a plain function holding the nest from the template{{$}}
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++)
+    p[i] = v * i;
+}
+template void fill<double>(int, double *, double);
+
 // Stays on the host: no error.
 void in_parallel(int n, std::vector<double> &v) {
   #pragma omp parallel

@@ -231,6 +231,13 @@ private:
 /// Every level's body must be pre-block, nested loop (or instruction
 /// block), post-block: the kernel rebuilds the nest from those parts.
 bool CudaNestEmitter::checkShape() {
+  if (Nest.Function && Nest.Function->isDependentContext()) {
+    diag(Diag::CudaUnsupportedConstruct, Nest.root().Pragma->Dir.Loc,
+         {"a nest in a template",
+          "its types are only known per instantiation; call a plain "
+          "function holding the nest from the template"});
+    return false;
+  }
   bool Ok = true;
   for (const auto &L : Nest.Loops) {
     const Stmt *Body = L->For->getBody();
