@@ -211,6 +211,7 @@ private:
   std::string stagingCode();
   std::string stageTask(bool Back);
   std::string stageSizes();
+  void printAs(DeviceCopy Copy);
   std::string hostCode();
   std::string hostSingle(const NestedDirective &S);
   std::string kernel();
@@ -877,6 +878,26 @@ std::string CudaNestEmitter::stageTask(bool Back) {
          "__orbis_tasks);\n";
 }
 
+/// Sets the printer up for one copy of the nest: the leader's queries read
+/// its tiles and its `single`s are once for the whole loop (global state),
+/// the workers' read their sub-tiles and are once per tile (shared state).
+void CudaNestEmitter::printAs(DeviceCopy Copy) {
+  Printer.Copy = Copy;
+  Printer.QueryText = [Copy](const BlockedLoop &L, TileQuery Q) {
+    return queryText(tileName(Copy, L.Level), L, Q);
+  };
+  std::string State = Copy == DeviceCopy::Leader ? "__orbis_P.once["
+                                                 : "__orbis_sh.once[";
+  Printer.OnceState = [this, State](const NestedDirective &Single) {
+    return State + std::to_string(&Single - Nest.Singles.data()) + "]";
+  };
+  Printer.Hoisted = nullptr;
+  if (Copy == DeviceCopy::Leader)
+    Printer.Hoisted = [this](const NestedDirective &Single) {
+      return llvm::is_contained(HostSingles, &Single);
+    };
+}
+
 std::string CudaNestEmitter::kernel() {
   std::string N = id();
   unsigned Depth = Nest.Loops.size();
@@ -980,30 +1001,12 @@ std::string CudaNestEmitter::kernel() {
 
   // The leader: the inter-tile level, the code as written on the loops'
   // tiles.
-  Printer.Copy = DeviceCopy::Leader;
-  Printer.QueryText = [](const BlockedLoop &L, TileQuery Q) {
-    return queryText(tileName(DeviceCopy::Leader, L.Level), L, Q);
-  };
-  Printer.OnceState = [this](const NestedDirective &Single) {
-    return "__orbis_P.once[" +
-           std::to_string(&Single - Nest.Singles.data()) + "]";
-  };
-  Printer.Hoisted = [this](const NestedDirective &Single) {
-    return llvm::is_contained(HostSingles, &Single);
-  };
+  printAs(DeviceCopy::Leader);
   std::string Leader = levelCopy(DeviceCopy::Leader, 0);
 
   // The workers: the intra-tile level, the same nest on sub-tiles, with
   // tile-local globals and allocations.
-  Printer.Copy = DeviceCopy::Intra;
-  Printer.QueryText = [](const BlockedLoop &L, TileQuery Q) {
-    return queryText(tileName(DeviceCopy::Intra, L.Level), L, Q);
-  };
-  Printer.OnceState = [this](const NestedDirective &Single) {
-    return "__orbis_sh.once[" +
-           std::to_string(&Single - Nest.Singles.data()) + "]";
-  };
-  Printer.Hoisted = nullptr;
+  printAs(DeviceCopy::Intra);
   for (const DeviceVariable &V : Vars)
     if (V.TileLocal)
       Printer.TileLocal.insert(V.Var);
