@@ -1,0 +1,90 @@
+/// \file
+/// The launcher of an offloaded nest (NestEmitter.h): the host function in
+/// the .cu that maps the data, fills the kernel's parameters, sizes the
+/// block and the grid, launches, waits and maps back.
+#include "NestEmitter.h"
+
+using namespace clang;
+
+namespace orbis::cuda {
+
+std::string CudaNestEmitter::launcher() {
+  std::string N = id();
+  std::string Where = quoted(where(Nest.root().Pragma->Dir.Loc));
+  unsigned Depth = Nest.Loops.size();
+  std::string S =
+      "extern \"C\" void __orbis_cuda_nest" + N +
+      "(const orbis_loop_t *loops, const long long *lbs, void *const *args, "
+      "orbis_cuda_map_t *maps, const long long *dims) {\n"
+      "  static const char where[] = " + Where + ";\n"
+      "  (void)args; (void)dims;\n"
+      "  orbis_cuda_region_enter(where, maps, " + std::to_string(NumMaps) +
+      ");\n"
+      "  __orbis_params" + N + " P;\n";
+  for (unsigned L = 0; L < Depth; ++L) {
+    std::string Lv = std::to_string(L);
+    S += "  P.loops[" + Lv + "] = loops[" + Lv + "]; P.lbs[" + Lv + "] = lbs[" +
+         Lv + "]; P.sub[" + Lv + "] = orbis_cuda_subtile(where, " + Lv + ");\n"
+         "  orbis_cuda_subtile_counts(&loops[" + Lv + "], P.sub[" + Lv +
+         "], &P.sub_per_tile[" + Lv + "], &P.sub_count[" + Lv + "]);\n";
+  }
+  for (const DeviceVariable &V : Vars) {
+    std::string Name = V.name(), Arg = "args[" + std::to_string(V.ArgIndex) + "]";
+    if (V.Kind == DeviceVariable::ByValue)
+      S += "  P." + Name + " = *(const " +
+           Printer.declaration(
+               Ctx.getPointerType(V.Var->getType().getNonReferenceType().getUnqualifiedType()), "") +
+           ")" + Arg + ";\n";
+    else if (V.Kind == DeviceVariable::Pointer)
+      S += "  P." + Name + " = (decltype(P." + Name + "))maps[" +
+           std::to_string(V.MapIndex) + "].device_value;\n";
+    else
+      S += "  P." + Name + " = maps[" + std::to_string(V.MapIndex) +
+           "].device_value;\n";
+  }
+  for (unsigned K = 0; K < NumDims; ++K)
+    S += "  P.dims[" + std::to_string(K) + "] = dims[" + std::to_string(K) +
+         "];\n";
+  std::string Singles = std::to_string(std::max<size_t>(Nest.Singles.size(), 1));
+  S += "  void *state = 0;\n"
+       "  orbis_cuda_check(cudaMalloc(&state, sizeof(unsigned long long) + " +
+       Singles + " * sizeof(int)), \"cudaMalloc\", where);\n"
+       "  orbis_cuda_check(cudaMemset(state, 0, sizeof(unsigned long long) + " +
+       Singles + " * sizeof(int)), \"cudaMemset\", where);\n"
+       "  P.ticket = (unsigned long long *)state;\n"
+       "  P.once = (int *)((unsigned long long *)state + 1);\n"
+       "  void *report_device = 0;\n"
+       "  orbis_cuda_error_t *report = orbis_cuda_error_slot(where, &report_device);\n"
+       "  P.report = (orbis_cuda_error_t *)report_device;\n"
+       "  P.arena = orbis_cuda_arena_bytes(where);\n" + stageSizes() +
+       "  long long workers = (loops[0].tile - 1) / P.sub[0] + 1;\n"
+       "  P.workers = (int)workers;\n"
+       "  P.leader = (int)((workers + 31) / 32 * 32);\n"
+       "  long long threads = P.leader + 32;\n"
+       "  if (threads > 1024)\n"
+       "    orbis_tile_fatal(where, \"a tile of the outermost loop has more "
+       "than 992 sub-tiles (a block has 1024 threads, one warp leads): use a "
+       "smaller "
+       "tile or a larger ORBIS_GPU_SUBTILE\");\n"
+       "  if (shared_bytes > 48 * 1024)\n"
+       "    orbis_cuda_check(cudaFuncSetAttribute(__orbis_kernel" + N +
+       ", cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "
+       "\"cudaFuncSetAttribute\", where);\n"
+       "  int per_sm = 0;\n"
+       "  orbis_cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor("
+       "&per_sm, __orbis_kernel" + N + ", (int)threads, shared_bytes), "
+       "\"cudaOccupancyMaxActiveBlocksPerMultiprocessor\", where);\n"
+       "  if (loops[0].num_tiles > 0) {\n"
+       "    int grid = orbis_cuda_grid(where, per_sm, loops[0].num_tiles);\n"
+       "    __orbis_kernel" + N + "<<<grid, (int)threads, shared_bytes>>>(P);\n"
+       "    orbis_cuda_check(cudaGetLastError(), \"the kernel launch\", where);\n"
+       "    orbis_cuda_finish(where, report);\n"
+       "  }\n"
+       "  orbis_cuda_check(cudaFree(state), \"cudaFree\", where);\n"
+       "  orbis_cuda_region_exit(where, maps, " + std::to_string(NumMaps) +
+       ");\n}\n\n";
+  return S;
+}
+
+
+} // namespace orbis::cuda

@@ -1,0 +1,250 @@
+/// \file
+/// What a nest needs on the GPU (NestEmitter.h): the types the device has,
+/// the shape of the nest, how each variable reaches the device; and the
+/// assembly of the parts.
+#include "NestEmitter.h"
+
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Error.h"
+
+using namespace clang;
+
+namespace orbis::cuda {
+
+unsigned vlaRank(QualType T) {
+  T = T.getCanonicalType();
+  if (const auto *P = T->getAs<PointerType>())
+    T = P->getPointeeType();
+  else if (const auto *A = dyn_cast<ArrayType>(T.getTypePtr()))
+    T = A->getElementType();
+  else
+    return 0;
+  if (!T->isVariablyModifiedType())
+    return 0;
+  unsigned Rank = 0;
+  while (const auto *A = dyn_cast<ArrayType>(T.getCanonicalType().getTypePtr())) {
+    ++Rank;
+    T = A->getElementType();
+  }
+  return Rank;
+}
+
+QualType scalarElement(QualType T) {
+  T = T.getCanonicalType();
+  if (const auto *P = T->getAs<PointerType>())
+    T = P->getPointeeType();
+  while (const auto *A = dyn_cast<ArrayType>(T.getCanonicalType().getTypePtr()))
+    T = A->getElementType();
+  return T;
+}
+
+bool hasRecord(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  while (true) {
+    if (T->isRecordType() || T->isFunctionType())
+      return true;
+    if (const auto *P = T->getAs<PointerType>())
+      T = P->getPointeeType().getCanonicalType();
+    else if (const auto *A = dyn_cast<ArrayType>(T.getTypePtr()))
+      T = A->getElementType().getCanonicalType();
+    else
+      return false;
+  }
+}
+
+
+// ---- checks ---------------------------------------------------------------
+
+/// Every level's body must be pre-block, nested loop (or instruction
+/// block), post-block: the kernel rebuilds the nest from those parts.
+bool CudaNestEmitter::checkShape() {
+  if (Nest.Function && Nest.Function->isDependentContext()) {
+    diag(Diag::CudaUnsupportedConstruct, Nest.root().Pragma->Dir.Loc,
+         {"a nest in a template",
+          "its types are only known per instantiation; call a plain "
+          "function holding the nest from the template"});
+    return false;
+  }
+  bool Ok = true;
+  for (const auto &L : Nest.Loops) {
+    const Stmt *Body = L->For->getBody();
+    size_t Parts = L->PreBlock.size() + L->PostBlock.size() + 1;
+    size_t Children = 1;
+    if (const auto *C = dyn_cast<CompoundStmt>(Body))
+      Children = C->size();
+    bool Implicit = !L->Child && !Nest.InstructionBlock;
+    if (!Implicit && Children != Parts) {
+      diag(Diag::CudaUnsupportedConstruct, L->Pragma->Dir.Loc,
+           {"this nest", "a statement around the nested blocked loop or the "
+                         "instruction block (an 'if', say) is not supported"});
+      Ok = false;
+    }
+    for (const Expr *E : {L->Form.Init, L->Form.Bound, L->Form.Step})
+      if (E && L->Parent && !L->HeaderQueries.empty()) {
+        diag(Diag::CudaUnsupportedConstruct, L->Pragma->Dir.Loc,
+             {"a tile query in the header of a nested blocked loop",
+              "its bounds are evaluated on the host before the kernel"});
+        Ok = false;
+        break;
+      }
+    if (L->Form.IsPointer) {
+      diag(Diag::CudaUnsupportedConstruct, L->Pragma->Dir.Loc,
+           {"a blocked loop over a pointer", "use an integer loop variable"});
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+
+bool CudaNestEmitter::classifyVariables() {
+  const Directive &Root = Nest.root().Pragma->Dir;
+  for (const PassThroughClause &C : Root.Clauses) {
+    if (C.Name != "map")
+      continue;
+    llvm::Expected<std::vector<MapItem>> Read = readMapClause(C);
+    if (!Read) {
+      diag(Diag::CudaMapSyntax, C.Loc, {llvm::toString(Read.takeError())});
+      return false;
+    }
+    llvm::append_range(Maps, *Read);
+  }
+  // The outermost level's singles run on the host before the kernel.
+  std::vector<const VarDecl *> Allocated;
+  for (const NestedDirective &S : Nest.Singles) {
+    if (S.Owner != &Nest.root())
+      continue;
+    HostSingles.push_back(&S);
+    LocalUses Uses(Nest.root().For, SM);
+    Uses.TraverseStmt(const_cast<Stmt *>(S.Body));
+    if (Uses.Found && Uses.Found != Nest.root().Form.Var) {
+      diag(Diag::CudaHostSingle, S.Pragma->Dir.Loc,
+           {Uses.Found->getNameAsString()});
+      return false;
+    }
+    Allocations A;
+    A.TraverseStmt(const_cast<Stmt *>(S.Body));
+    llvm::append_range(Allocated, A.Assigned);
+  }
+  bool Ok = true;
+  auto Unsupported = [&](const VarDecl *V, const std::string &Why) {
+    diag(Diag::CudaUnsupportedVariable, V->getLocation(),
+         {V->getNameAsString(), V->getType().getAsString(), Why});
+    Ok = false;
+  };
+  for (const VariableUse &U : Nest.Variables) {
+    if (U.Class != VariableUse::Global)
+      continue;
+    DeviceVariable D;
+    D.Var = U.Var;
+    QualType T = U.Var->getType().getNonReferenceType().getCanonicalType();
+    D.VlaRank = vlaRank(T);
+    const MapItem *Map = nullptr;
+    for (const MapItem &M : Maps)
+      if (M.Var == U.Var->getName())
+        Map = &M;
+    bool AllocatedHere = llvm::is_contained(Allocated, U.Var);
+    if (hasRecord(T)) {
+      Unsupported(U.Var, "a GPU nest uses scalars, arrays and pointers "
+                         "(structures and functions stay on the host)");
+      continue;
+    }
+    if (T->isPointerType()) {
+      D.Kind = DeviceVariable::Pointer;
+      if (Map && Map->HasSection)
+        D.Map = Map;
+      else if (AllocatedHere)
+        D.Tracked = true;
+      else {
+        diag(Diag::CudaPointerNeedsMap, U.Var->getLocation(),
+             {U.Var->getNameAsString()});
+        Ok = false;
+        continue;
+      }
+      if (U.Written && !AllocatedHere)
+        Unsupported(U.Var, "the nest assigns the pointer itself");
+    } else if (T->isArrayType()) {
+      D.Kind = DeviceVariable::Array;
+    } else if (T->isScalarType()) {
+      D.Kind = U.Written ? DeviceVariable::Cell : DeviceVariable::ByValue;
+    } else {
+      Unsupported(U.Var, "its type has no device form");
+      continue;
+    }
+    // Globals the pre/post-blocks write get tile-local copies in the
+    // intra-tile level (EXTENSIONS.md 2).
+    D.TileLocal = U.InPrePostBlocks && U.Written && !U.InInstructionBlock &&
+                  D.Kind != DeviceVariable::Array;
+    if (U.InPrePostBlocks && U.Written && U.InInstructionBlock)
+      Unsupported(U.Var, "the pre/post-blocks write it and the instruction "
+                         "block uses it: on the GPU the pre/post-block copies "
+                         "of a tile's threads need their own");
+    if (D.Kind != DeviceVariable::ByValue)
+      D.MapIndex = NumMaps++;
+    D.ArgIndex = NumArgs++;
+    if (D.VlaRank) {
+      D.DimIndex = NumDims;
+      NumDims += D.VlaRank;
+    }
+    Vars.push_back(D);
+  }
+  for (const MapItem &M : Maps)
+    if (!llvm::any_of(Vars, [&](const DeviceVariable &D) {
+          return D.Var->getName() == M.Var;
+        })) {
+      // A mapped variable the nest does not use: nothing to move.
+    }
+  return Ok;
+}
+
+
+bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations) {
+  if (!checkShape() || !classifyVariables() || !collectStaged())
+    return false;
+  for (const DeviceVariable &V : Vars)
+    if (V.VlaRank) {
+      std::vector<std::string> Dims;
+      for (unsigned K = 0; K < V.VlaRank; ++K)
+        Dims.push_back("__orbis_P.dims[" + std::to_string(V.DimIndex + K) + "]");
+      Printer.VlaDims[V.Var] = Dims;
+    }
+  std::string Kernel = kernel();
+  // Functions the nest calls, copied for the device (and the ones they
+  // call), before the kernel.
+  std::string Functions;
+  Printer.Copy = DeviceCopy::Function;
+  for (size_t I = 0; I < Printer.Called.size(); ++I) {
+    const FunctionDecl *F = Printer.Called[I];
+    std::string Params;
+    for (const ParmVarDecl *P : F->parameters()) {
+      if (P->getType()->isVariablyModifiedType() || hasRecord(P->getType()))
+        diag(Diag::CudaUnsupportedCall, F->getLocation(),
+             {F->getNameAsString(),
+              "a parameter of type '" + P->getType().getAsString() +
+                  "' has no device form"});
+      Params += (Params.empty() ? "" : ", ") +
+                Printer.declaration(P->getType(), P->getName());
+    }
+    std::string Head = "static __device__ " +
+                       Printer.declaration(F->getReturnType(), "") + " " +
+                       F->getNameAsString() + "(" + Params + ")";
+    Declarations += Head + ";\n";
+    Functions += Head + "\n" + Printer.statement(F->getBody()) + "\n";
+  }
+  llvm::append_range(Result.Diags, Printer.Diags);
+  for (const PendingDiag &D : Result.Diags)
+    if (!isNote(D.Id))
+      return false;
+  Device += Functions + Kernel + launcher();
+  // In the user's file: the nest becomes the launch.
+  const CollectedDirective &P = *Nest.root().Pragma;
+  std::optional<CharSourceRange> Loop = fileRangeOf(Nest.root().For, Ctx);
+  Result.Edits.replace(P.ExtentBegin, Loop->getEnd(), hostCode());
+  Result.Prologue += "void __orbis_cuda_nest" + id() +
+                     "(const orbis_loop_t *, const long long *, void *const "
+                     "*, orbis_cuda_map_t *, const long long *);\n";
+  return true;
+}
+
+
+} // namespace orbis::cuda

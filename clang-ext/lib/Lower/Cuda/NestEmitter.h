@@ -1,0 +1,205 @@
+/// \file
+/// The CUDA lowering of one nest (see CudaLowering.h), shared by the files
+/// that emit its parts: NestEmitter.cpp (what the nest needs: its shape, how
+/// each variable reaches the device; the assembly), HostCode.cpp (the
+/// replacement in the user's file), KernelCode.cpp (the kernel: leader and
+/// worker copies of the nest), Staging.cpp (`block_local` in shared
+/// memory), Launcher.cpp (the host function in the .cu that maps, launches
+/// and waits) and TargetData.cpp (`#pragma omp target data`).
+#ifndef ORBIS_LOWER_CUDA_NESTEMITTER_H
+#define ORBIS_LOWER_CUDA_NESTEMITTER_H
+
+#include "DevicePrinter.h"
+#include "MapClause.h"
+#include "orbis/Lower.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include <string>
+#include <vector>
+
+namespace orbis::cuda {
+
+using clang::ASTContext;
+using clang::BinaryOperator;
+using clang::BO_Assign;
+using clang::CallExpr;
+using clang::CharSourceRange;
+using clang::DeclRefExpr;
+using clang::FunctionDecl;
+using clang::Lexer;
+using clang::PresumedLoc;
+using clang::QualType;
+using clang::RecursiveASTVisitor;
+using clang::SourceLocation;
+using clang::SourceManager;
+using clang::Stmt;
+using clang::VarDecl;
+using clang::dyn_cast;
+
+/// How a variable declared outside the nest reaches the kernel.
+struct DeviceVariable {
+  enum KindType {
+    ByValue,     ///< a scalar the nest only reads
+    Cell,        ///< a scalar the nest writes: copied in and back
+    Pointer,     ///< a pointer with a mapped section or a recorded allocation
+    Array,       ///< an array of known size, mapped whole
+  } Kind = ByValue;
+  const VarDecl *Var = nullptr;
+  const MapItem *Map = nullptr;   ///< Pointer: its map clause item
+  bool Tracked = false;           ///< Pointer: allocated by a hoisted single
+  unsigned VlaRank = 0;           ///< run-time dimensions passed
+  bool TileLocal = false;         ///< has a tile-local copy in the intra level
+  int MapIndex = -1, ArgIndex = -1, DimIndex = -1;
+  std::string name() const { return Var->getNameAsString(); }
+};
+
+
+/// Declarations inside `Root` referenced from `S`: what a hoisted single
+/// cannot see on the host.
+class LocalUses : public RecursiveASTVisitor<LocalUses> {
+public:
+  LocalUses(const Stmt *Root, const SourceManager &SM) : Root(Root), SM(SM) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (V && !Found && V->isLocalVarDecl() &&
+        SM.isBeforeInTranslationUnit(Root->getBeginLoc(), V->getLocation()) &&
+        SM.isBeforeInTranslationUnit(V->getLocation(), Root->getEndLoc()))
+      Found = V;
+    return true;
+  }
+  const Stmt *Root;
+  const SourceManager &SM;
+  const VarDecl *Found = nullptr;
+};
+
+/// Calls to malloc/calloc in a statement (the hoisted single's
+/// allocations) and the variables assigned their results.
+class Allocations : public RecursiveASTVisitor<Allocations> {
+public:
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      if (FD->getName() == "malloc" || FD->getName() == "calloc")
+        Calls.push_back(C);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() != BO_Assign)
+      return true;
+    const auto *Call = dyn_cast<CallExpr>(B->getRHS()->IgnoreParenCasts());
+    const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+    if (Call && Ref && Call->getDirectCallee() &&
+        (Call->getDirectCallee()->getName() == "malloc" ||
+         Call->getDirectCallee()->getName() == "calloc"))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Assigned.push_back(V);
+    return true;
+  }
+  std::vector<const CallExpr *> Calls;
+  std::vector<const VarDecl *> Assigned;
+};
+
+/// A `block_local` array staged in shared memory (EXTENSIONS.md 1.8).
+struct StagedArray {
+  size_t Var = 0;              ///< index into the nest's device variables
+  int64_t Halo = 0;
+  std::vector<unsigned> Levels; ///< the loop level of each subscript
+  unsigned BoundsDim = 0;       ///< first of 2 * rank bounds in `dims`
+  QualType Elem;
+  bool WriteBack = true;        ///< not for a const element type
+};
+
+
+/// Variable-length dimensions of a variable's type after its first
+/// subscript (see DevicePrinter::VlaDims), or 0 for a fixed-size type.
+unsigned vlaRank(QualType T);
+/// The element type under every array level of a (pointer to) array type.
+QualType scalarElement(QualType T);
+/// Whether a type holds a structure, a class or a function (no device form).
+bool hasRecord(QualType T);
+/// A tile query answered from the (sub-)tile `Tile` of loop `L`.
+std::string queryText(const std::string &Tile, const BlockedLoop &L,
+                      TileQuery Q);
+/// The name of the (sub-)tile of a level that a copy runs: the leader's
+/// tile, or the worker's sub-tile.
+std::string tileName(DeviceCopy Copy, unsigned Level);
+/// `#pragma omp target data map(...)` around a statement (TargetData.cpp).
+void lowerTargetData(const CollectedDirective &D, unsigned Id, ASTContext &Ctx,
+                     LowerResult &Result);
+
+class CudaNestEmitter {
+public:
+  CudaNestEmitter(const TiledNest &Nest,
+                  const std::vector<CollectedDirective> &Directives,
+                  ASTContext &Ctx, const LowerOptions &Options,
+                  LowerResult &Result)
+      : Nest(Nest), Directives(Directives), Ctx(Ctx),
+        SM(Ctx.getSourceManager()), Options(Options), Result(Result),
+        Printer(Nest, Ctx) {}
+
+  /// Appends the kernel to `Device`; false if the nest cannot be mapped
+  /// (the diagnostics are in the result).
+  bool emit(std::string &Device, std::string &Declarations);
+
+private:
+  const TiledNest &Nest;
+  const std::vector<CollectedDirective> &Directives;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const LowerOptions &Options;
+  LowerResult &Result;
+  DevicePrinter Printer;
+  std::vector<DeviceVariable> Vars;
+  std::vector<MapItem> Maps;
+  std::vector<const NestedDirective *> HostSingles;
+  std::vector<StagedArray> Staged;
+  unsigned NumMaps = 0, NumArgs = 0, NumDims = 0;
+
+  std::string id() const { return std::to_string(Nest.Id); }
+  std::string where(SourceLocation Loc) const {
+    PresumedLoc P = SM.getPresumedLoc(Loc);
+    return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+           ":" + std::to_string(P.getColumn());
+  }
+  std::string quoted(const std::string &S) const {
+    return "\"" + llvm::StringRef(S).str() + "\"";
+  }
+  void diag(Diag Id, SourceLocation Loc, std::vector<std::string> Args) {
+    Result.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});
+  }
+  std::string text(CharSourceRange R) const {
+    return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  }
+  std::string loopType(const BlockedLoop &L) const {
+    return Printer.declaration(L.Form.Var->getType().getUnqualifiedType(), "");
+  }
+
+  bool checkShape();
+  bool classifyVariables();
+  bool collectStaged();
+  std::string stagedBounds();
+  std::string stagingCode();
+  std::string stageTask(bool Back);
+  std::string stageSizes();
+  void printAs(DeviceCopy Copy);
+  std::string hostCode();
+  std::string hostSingle(const NestedDirective &S);
+  std::string kernel();
+  std::string levelCopy(DeviceCopy Copy, unsigned Level);
+  std::string statements(const std::vector<const Stmt *> &List);
+  std::string valueAt(const BlockedLoop &L, const std::string &Index) const;
+  std::string stepValue(const BlockedLoop &L) const;
+  std::string elementLoops(DeviceCopy Copy);
+  std::string instructionBlock();
+  std::string loopVariable(DeviceCopy Copy, const BlockedLoop &L);
+  std::string innermostWorker(const BlockedLoop &L);
+  std::string leaderLookahead(const BlockedLoop &L);
+  std::string launcher();
+};
+
+
+} // namespace orbis::cuda
+
+#endif // ORBIS_LOWER_CUDA_NESTEMITTER_H
