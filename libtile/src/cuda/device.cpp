@@ -45,9 +45,11 @@ extern "C" ORBIS_TILE_API void orbis_cuda_check(int status, const char *call,
 extern "C" ORBIS_TILE_API orbis_cuda_error_t *
 orbis_cuda_error_slot(const char *where, void **device) {
   orbis::tile::cudaEnsureDevice(where);
+  // One per process; host threads may launch GPU nests concurrently.
   static orbis_cuda_error_t *Slot = nullptr;
   static void *DeviceSlot = nullptr;
-  if (!Slot) {
+  static std::once_flag Once;
+  std::call_once(Once, [where] {
     orbis_cuda_check(cudaHostAlloc(reinterpret_cast<void **>(&Slot),
                                    sizeof(orbis_cuda_error_t),
                                    cudaHostAllocMapped),
@@ -55,7 +57,7 @@ orbis_cuda_error_slot(const char *where, void **device) {
     std::memset(static_cast<void *>(Slot), 0, sizeof(*Slot));
     orbis_cuda_check(cudaHostGetDevicePointer(&DeviceSlot, Slot, 0),
                      "cudaHostGetDevicePointer", where);
-  }
+  });
   *device = DeviceSlot;
   return Slot;
 }

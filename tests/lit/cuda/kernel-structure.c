@@ -26,7 +26,7 @@ void sweep(int n, double (*A)[n]) {
     // CHECK: orbis_cuda_map_t __orbis_maps0[] = {{[{][{]}}"counters", (const void *)counters, (const void *)counters, orbis_cuda_allocation_size((const void *)counters, "counters", "{{.*}}kernel-structure.c:{{[0-9]+}}:3"), ORBIS_MAP_TOFROM, 0}, {"A", (const void *)A, (const void *)(A + (0)), (size_t)(n) * sizeof(*A), 3, 0}, {0, 0, 0, 0, 0, 0}};
     // CHECK: void *__orbis_args0[] = {(void *)&counters, (void *)&n, (void *)&A, 0};
     // CHECK: long long __orbis_dims0[] = {(long long)(sizeof(A[0]) / sizeof(A[0][0])), 0};
-    // CHECK: __orbis_cuda_nest0(__orbis_loops0, __orbis_lbs0, __orbis_args0, __orbis_maps0, __orbis_dims0);
+    // CHECK: __orbis_cuda_nest0_{{[0-9a-f]+}}(__orbis_loops0, __orbis_lbs0, __orbis_args0, __orbis_maps0, __orbis_dims0);
     #pragma omp single
     {
       counters = calloc((omp_num_blocks() + 1) * PAD, sizeof(int));
@@ -93,7 +93,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: orbis_dev_atomic_add<cuda::thread_scope_block>(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_s1.size));
 // CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);
 // The launcher: data in, a grid no larger than what is resident, data out.
-// CHECK: extern "C" void __orbis_cuda_nest0(
+// CHECK: extern "C" void __orbis_cuda_nest0_{{[0-9a-f]+}}(
 // CHECK: orbis_cuda_region_enter(where, maps, 2);
 // CHECK: int grid = orbis_cuda_grid(where, per_sm, loops[0].num_tiles);
 // CHECK: orbis_cuda_finish(where, report);

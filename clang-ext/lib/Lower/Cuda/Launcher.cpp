@@ -13,7 +13,7 @@ std::string CudaNestEmitter::launcher() {
   std::string Where = quoted(where(Nest.root().Pragma->Dir.Loc));
   unsigned Depth = Nest.Loops.size();
   std::string S =
-      "extern \"C\" void __orbis_cuda_nest" + N +
+      "extern \"C\" void " + launcherName() +
       "(const orbis_loop_t *loops, const long long *lbs, void *const *args, "
       "orbis_cuda_map_t *maps, const long long *dims) {\n"
       "  static const char where[] = " + Where + ";\n"

@@ -6,6 +6,8 @@
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/Error.h"
 
 using namespace clang;
@@ -198,7 +200,17 @@ bool CudaNestEmitter::classifyVariables() {
 }
 
 
-bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations) {
+std::string CudaNestEmitter::launcherName() const {
+  FileID Main = SM.getMainFileID();
+  uint64_t Hash = llvm::xxh3_64bits(SM.getBufferData(Main)) ^
+                  llvm::xxh3_64bits(SM.getFileEntryRefForID(Main)
+                                        ? SM.getFileEntryRefForID(Main)->getName()
+                                        : "");
+  return "__orbis_cuda_nest" + id() + "_" + llvm::utohexstr(Hash, true);
+}
+
+bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
+                           std::set<const FunctionDecl *> &Copied) {
   if (!checkShape() || !classifyVariables() || !collectStaged())
     return false;
   for (const DeviceVariable &V : Vars)
@@ -215,6 +227,8 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations) {
   Printer.Copy = DeviceCopy::Function;
   for (size_t I = 0; I < Printer.Called.size(); ++I) {
     const FunctionDecl *F = Printer.Called[I];
+    if (!Copied.insert(F).second)
+      continue; // an earlier nest of this file copied it
     std::string Params;
     for (const ParmVarDecl *P : F->parameters()) {
       if (P->getType()->isVariablyModifiedType() || hasRecord(P->getType()))
@@ -235,12 +249,14 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations) {
   for (const PendingDiag &D : Result.Diags)
     if (!isNote(D.Id))
       return false;
-  Device += Functions + Kernel + launcher();
+  // The kernel's parts have internal linkage: every file has its own.
+  Device += "namespace {\n" + Functions + Kernel + "} // namespace\n\n" +
+            launcher();
   // In the user's file: the nest becomes the launch.
   const CollectedDirective &P = *Nest.root().Pragma;
   std::optional<CharSourceRange> Loop = fileRangeOf(Nest.root().For, Ctx);
   Result.Edits.replace(P.ExtentBegin, Loop->getEnd(), hostCode());
-  Result.Prologue += "void __orbis_cuda_nest" + id() +
+  Result.Prologue += "void " + launcherName() +
                      "(const orbis_loop_t *, const long long *, void *const "
                      "*, orbis_cuda_map_t *, const long long *);\n";
   return true;

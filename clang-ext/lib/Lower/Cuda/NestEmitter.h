@@ -17,6 +17,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -141,7 +142,10 @@ public:
 
   /// Appends the kernel to `Device`; false if the nest cannot be mapped
   /// (the diagnostics are in the result).
-  bool emit(std::string &Device, std::string &Declarations);
+  /// `Copied` holds the functions of this file already copied to the
+  /// device by earlier nests.
+  bool emit(std::string &Device, std::string &Declarations,
+            std::set<const clang::FunctionDecl *> &Copied);
 
 private:
   const TiledNest &Nest;
@@ -158,6 +162,9 @@ private:
   unsigned NumMaps = 0, NumArgs = 0, NumDims = 0;
 
   std::string id() const { return std::to_string(Nest.Id); }
+  /// The launcher's name: extern "C", so unique among the program's files
+  /// (the nest id, and a hash of this file's name and text).
+  std::string launcherName() const;
   std::string where(SourceLocation Loc) const {
     PresumedLoc P = SM.getPresumedLoc(Loc);
     return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +

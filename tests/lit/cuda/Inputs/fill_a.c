@@ -1,0 +1,6 @@
+#include <omp_blocked.h>
+void fill_a(int n, double *p) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++)
+    p[i] = i;
+}
