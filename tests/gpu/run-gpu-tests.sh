@@ -68,6 +68,8 @@ for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
   expect_ok $tiling -- matmul 123
   expect_ok $tiling -- block_local 301 2
 done
+# GPU nests launched from four host threads at once.
+expect_ok OMP_NUM_THREADS=4 -- concurrent_calls
 # Many more tiles than resident blocks: thousands of row tiles.
 expect_ok OMP_BLOCK_SIZE=2,64 ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
 expect_ok OMP_BLOCK_SIZE=1,1 -- edit_distance 2000 1500
