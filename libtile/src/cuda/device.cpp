@@ -9,6 +9,8 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <cctype>
+#include <vector>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -76,25 +78,28 @@ orbis_cuda_finish(const char *where, const orbis_cuda_error_t *report) {
 namespace {
 
 /// The `Level`-th value of a comma list, the last one repeating; 0 if the
-/// variable is unset; a value that is not a positive integer stops.
+/// variable is unset. The whole list must be positive integers, whichever
+/// value is used, or the program stops naming the variable.
 long long listValue(const char *Var, const char *Where, int Level) {
   const char *Text = std::getenv(Var);
   if (!Text || !*Text)
     return 0;
-  long long Value = 0;
-  const char *P = Text;
-  for (int I = 0;; ++I) {
+  std::vector<long long> Values;
+  for (const char *P = Text;;) {
     char *End = nullptr;
-    Value = std::strtoll(P, &End, 10);
-    if (End == P || Value < 1 || (*End && *End != ',')) {
+    long long Value = std::strtoll(P, &End, 10);
+    if (End == P || !std::isdigit(static_cast<unsigned char>(*P)) ||
+        Value < 1 || (*End && *End != ',')) {
       std::string What = std::string(Var) + " '" + Text +
                          "' must be a comma list of positive integers";
       orbis_tile_fatal(Where, What.c_str());
     }
-    if (I == Level || !*End)
-      return Value;
+    Values.push_back(Value);
+    if (!*End)
+      break;
     P = End + 1;
   }
+  return Values[std::min<size_t>(Level, Values.size() - 1)];
 }
 
 } // namespace
