@@ -31,7 +31,11 @@ std::optional<CudaToolkit> atRoot(const std::string &Root) {
 } // namespace
 
 std::optional<CudaToolkit> findCudaToolkit() {
-  for (const char *Var : {"CUDAToolkit_ROOT", "CUDA_PATH", "CUDA_HOME"})
+  // An explicit CUDAToolkit_ROOT is the user's choice: only that one.
+  if (std::optional<std::string> Root =
+          llvm::sys::Process::GetEnv("CUDAToolkit_ROOT"))
+    return atRoot(*Root);
+  for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
     if (std::optional<std::string> Root = llvm::sys::Process::GetEnv(Var))
       if (auto T = atRoot(*Root))
         return T;

@@ -1,7 +1,7 @@
 /// \file
 /// Finds the CUDA toolkit the way CMake's FindCUDAToolkit does: the
-/// CUDAToolkit_ROOT, CUDA_PATH or CUDA_HOME variables, then nvcc on PATH,
-/// then /usr/local/cuda.
+/// CUDAToolkit_ROOT variable (when set, only there), CUDA_PATH or
+/// CUDA_HOME, then nvcc on PATH, then /usr/local/cuda.
 #ifndef ORBIS_DRIVER_CUDATOOLKIT_H
 #define ORBIS_DRIVER_CUDATOOLKIT_H
 

@@ -311,6 +311,8 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
     if (Cuda) {
       Final.push_back("-L" + Cuda->LibDir);
       Final.push_back("-Wl,-rpath," + Cuda->LibDir);
+      // Objects compiled with --offload=cuda need these whether or not a
+      // source of this command asked for them (as needed only).
       Final.push_back("-Wl,--push-state,--as-needed");
       for (const char *Lib : {"-lorbis_tile_cuda", "-lcudart", "-lstdc++"})
         Final.push_back(Lib);

@@ -26,7 +26,8 @@ lowerForCuda(const NestModel &Model,
   Result.Prologue = hostPrologue().str() + "#include <orbis/tile_cuda.h>\n";
   if (CXX)
     Result.Prologue += "extern \"C\" {\n";
-  Result.Libraries = {"orbis_tile_cuda", "orbis_tile"};
+  // The driver links these, and the toolkit's directory for cudart.
+  Result.Libraries = {"orbis_tile_cuda", "orbis_tile", "cudart"};
   for (const auto &World : Model.WorldLoops)
     Result.Diags.push_back(PendingDiag{Diag::WorldParallelNotLowered,
                                        World->Pragma->Dir.Loc, {}, {}, 0, {}});
