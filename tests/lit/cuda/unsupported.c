@@ -82,3 +82,23 @@ void declaration_in_block(int n, double *p) {
     }
   }
 }
+
+void other_directives(int n, double *p, double *sum) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n], sum[0:1])
+  for (int i = 0; i < n; i++) {
+    #pragma omp block
+    {
+      // CHECK: unsupported.c:[[@LINE+1]]:7: error: '#pragma omp critical' in a GPU nest cannot be compiled for the GPU: the nest maps 'single', 'atomic', 'block' and nested blocked loops; this directive would be dropped{{$}}
+      #pragma omp critical
+      sum[0] += p[i];
+      // CHECK: unsupported.c:[[@LINE+1]]:7: error: '#pragma omp masked' in a GPU nest cannot be compiled for the GPU: the nest maps 'single', 'atomic', 'block' and nested blocked loops; this directive would be dropped{{$}}
+      #pragma omp masked
+      p[i] = 0;
+      // Vectorization only: run sequentially by the thread, no error.
+      // CHECK-NOT: {{.*}}:[[@LINE+1]]:{{.*}}error
+      #pragma omp simd
+      for (int k = 0; k < 4; k++)
+        p[i] += k;
+    }
+  }
+}

@@ -69,6 +69,35 @@ bool CudaNestEmitter::checkShape() {
     return false;
   }
   bool Ok = true;
+  // Every OpenMP directive inside the nest must be one the mapping knows:
+  // the device code is printed from the AST, where any other would vanish
+  // (a `critical` or a `barrier` silently dropped would be wrong code).
+  std::optional<CharSourceRange> Range = fileRangeOf(Nest.root().For, Ctx);
+  for (const CollectedDirective &D : Directives) {
+    SourceLocation Loc = SM.getExpansionLoc(D.Dir.Loc);
+    if (!Range || !SM.isBeforeInTranslationUnit(Range->getBegin(), Loc) ||
+        !SM.isBeforeInTranslationUnit(Loc, Range->getEnd()))
+      continue;
+    bool Known = &D == Nest.BlockPragma;
+    for (const auto &L : Nest.Loops)
+      Known |= L->Pragma == &D;
+    for (const NestedDirective &N : Nest.Singles)
+      Known |= N.Pragma == &D;
+    for (const NestedDirective &N : Nest.Atomics)
+      Known |= N.Pragma == &D;
+    // Work-sharing and vectorization only: one GPU thread running the
+    // statement sequentially computes what the sequential program does.
+    static const char *const Sequential[] = {
+        "simd", "for", "for simd", "parallel", "parallel for",
+        "parallel for simd", "loop", "parallel loop", "unroll"};
+    if (Known || llvm::is_contained(Sequential, D.Dir.Name))
+      continue;
+    diag(Diag::CudaUnsupportedConstruct, D.Dir.Loc,
+         {"'#pragma omp " + D.Dir.Name + "' in a GPU nest",
+          "the nest maps 'single', 'atomic', 'block' and nested blocked "
+          "loops; this directive would be dropped"});
+    Ok = false;
+  }
   for (const auto &L : Nest.Loops) {
     const Stmt *Body = L->For->getBody();
     size_t Parts = L->PreBlock.size() + L->PostBlock.size() + 1;
