@@ -49,9 +49,9 @@ void kernel(int n, float *g, long count) {
 // CHECK-NEXT:   long count;
 // CHECK-NEXT:   void *total;
 // CHECK-NEXT:   void *hits;
-// CHECK: float (&F)[64][64] = *(float (*)[64][64])__orbis_P.F;
-// CHECK: double &total = *(double *)__orbis_P.total;
-// CHECK: int &hits = *(int *)__orbis_P.hits;
+// CHECK: float (&F)[64][64] = *(float (*)[64][64])__orbis_P.u.F;
+// CHECK: double &total = *(double *)__orbis_P.u.total;
+// CHECK: int &hits = *(int *)__orbis_P.u.hits;
 // CHECK: float f = g[i];
 // CHECK-NEXT: g[i] = ((float)(((double)(sqrtf(f))) + sqrt(((double)(f))) * 1e-300 + ((double)(0.1f * ((float)(((int)3))))) + ((double)(twice(f)))));
 // CHECK-NEXT: F[i % 64][0] = ((float)(count));

@@ -59,7 +59,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: __global__ void __launch_bounds__(1024) __orbis_kernel0(const __orbis_params0 __orbis_P) {
 // Persistent blocks take the outermost tiles in increasing order.
 // CHECK:       __orbis_sh.next = (long long)atomicAdd(__orbis_P.ticket, 1ull);
-// CHECK:       __orbis_sh.counters = counters;
+// CHECK:       __orbis_sh.u.counters = counters;
 // CHECK:     if (__orbis_is_leader) {
 // The leader: the code as written, on the loops' tiles.
 // CHECK: /* 'single' ran on the host before the kernel */
@@ -78,7 +78,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: orbis_dev_atomic_add<cuda::thread_scope_device>(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_c1.size));
 // A worker: the same nest on its sub-tiles, the counters tile-local.
 // CHECK: } else if (threadIdx.x < __orbis_workers) {
-// CHECK: decltype(__orbis_sh.counters) &counters = __orbis_sh.counters;
+// CHECK: decltype(__orbis_sh.u.counters) &counters = __orbis_sh.u.counters;
 // CHECK: const orbis_dev_tile_t __orbis_s0 = orbis_dev_subtile(__orbis_c0, __orbis_P.sub[0], threadIdx.x);
 // CHECK: if (orbis_dev_once_begin(&(__orbis_sh.once[0]), false)) {
 // CHECK: counters = ((volatile int *)(orbis_dev_arena_alloc(&__orbis_arena, (unsigned long long)(((unsigned long)((orbis_dev_query(__orbis_s0.count) + 1) * ((int)16)))), (unsigned long long)(sizeof(int)), true)));

@@ -50,6 +50,14 @@ lowerForCuda(const NestModel &Model,
   }
   if (CXX)
     Result.Prologue += "}\n";
+  // A variable several nests use is reported once, not once per nest.
+  std::vector<PendingDiag> Unique;
+  for (const PendingDiag &D : Result.Diags)
+    if (!llvm::any_of(Unique, [&](const PendingDiag &U) {
+          return U.Id == D.Id && U.Loc == D.Loc && U.Args == D.Args;
+        }))
+      Unique.push_back(D);
+  Result.Diags = std::move(Unique);
   if (Device.empty())
     return Result;
   std::string Name = llvm::sys::path::stem(Options.PresumedName).str();

@@ -362,6 +362,24 @@ bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
     OS << "orbis_dev_abort()";
     return true;
   }
+  // assert(): CUDA defines glibc's __assert_fail for the device too.
+  if (Libc && Name == "__assert_fail")
+    return false;
+  if (Name == "omp_num_blocks" || Name == "omp_block_num" ||
+      Name == "omp_block_size" || Name == "omp_total_size") {
+    // Not bound to a loop of this nest: a call in a function the nest calls.
+    if (Reported.insert(Call).second)
+      Diags.push_back(PendingDiag{
+          Diag::CudaUnsupportedCall,
+          SM.getExpansionLoc(Call->getBeginLoc()),
+          {Name.str(), "a tile query outside the nest's loops (in a function "
+                       "the nest calls) has no tile to answer for on the "
+                       "GPU; call it in the nest and pass the value"},
+          {},
+          0,
+          {}});
+    return false;
+  }
   if (FD->hasBody() && SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())) &&
       !isa<CXXMethodDecl>(FD) && !FD->isVariadic()) {
     const FunctionDecl *Def = FD->getDefinition();

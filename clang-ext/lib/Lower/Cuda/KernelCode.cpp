@@ -238,7 +238,8 @@ std::string CudaNestEmitter::kernel() {
   S += "struct __orbis_params" + N + " {\n  orbis_loop_t loops[" + D +
        "];\n  long long lbs[" + D + "], sub[" + D + "], sub_per_tile[" + D +
        "], sub_count[" + D + "];\n"
-       "  int workers, leader;\n";
+       "  int workers, leader;\n"
+       "  struct {\n"; // the user's variables, apart from the fields above
   for (const DeviceVariable &V : Vars) {
     QualType T = V.Var->getType().getNonReferenceType();
     if (V.Kind == DeviceVariable::ByValue)
@@ -253,7 +254,7 @@ std::string CudaNestEmitter::kernel() {
     else
       S += "  void *" + V.name() + ";\n";
   }
-  S += "  long long dims[" + std::to_string(std::max(NumDims, 1u)) +
+  S += "  } u;\n  long long dims[" + std::to_string(std::max(NumDims, 1u)) +
        "];\n  unsigned long long stage_offset[" +
        std::to_string(std::max<size_t>(Staged.size(), 1)) +
        "];\n  unsigned long long *ticket;\n  int *once;\n"
@@ -263,12 +264,13 @@ std::string CudaNestEmitter::kernel() {
   S += "struct __orbis_shared" + N + " {\n  long long next;\n"
        "  int ready, finished[2], task, task_done;\n  int once[" +
        std::to_string(std::max(Singles, 1u)) +
-       "];\n  orbis_dev_arena_t arena;\n";
+       "];\n  orbis_dev_arena_t arena;\n  struct {\n";
   for (const DeviceVariable &V : Vars)
     if (V.TileLocal)
       S += "  " + Printer.declaration(V.Var->getType().getNonReferenceType().getUnqualifiedType(),
                                       V.name()) +
            ";\n";
+  S += "  } u; // tile-local copies of the user's variables\n";
   for (size_t K = 0; K < Staged.size(); ++K) {
     std::string Rank = std::to_string(Staged[K].Levels.size());
     S += "  long long bl" + std::to_string(K) + "[" + Rank + "], bl" +
@@ -286,21 +288,21 @@ std::string CudaNestEmitter::kernel() {
     switch (V.Kind) {
     case DeviceVariable::ByValue:
     case DeviceVariable::Pointer:
-      S += "  auto " + Name + " = __orbis_P." + Name + ";\n";
+      S += "  auto " + Name + " = __orbis_P.u." + Name + ";\n";
       break;
     case DeviceVariable::Cell:
       S += "  " + Printer.declaration(T, "&" + Name) + " = *(" +
-           Printer.declaration(Ctx.getPointerType(T), "") + ")__orbis_P." +
+           Printer.declaration(Ctx.getPointerType(T), "") + ")__orbis_P.u." +
            Name + ";\n";
       break;
     case DeviceVariable::Array:
       if (V.VlaRank)
         S += "  auto " + Name + " = (" +
              Printer.declaration(Ctx.getPointerType(scalarElement(T)), "") +
-             ")__orbis_P." + Name + ";\n";
+             ")__orbis_P.u." + Name + ";\n";
       else
         S += "  " + Printer.declaration(T, "(&" + Name + ")") + " = *(" +
-             Printer.declaration(Ctx.getPointerType(T), "") + ")__orbis_P." +
+             Printer.declaration(Ctx.getPointerType(T), "") + ")__orbis_P.u." +
              Name + ";\n";
       break;
     }
@@ -346,7 +348,7 @@ std::string CudaNestEmitter::kernel() {
   std::string Reset;
   for (const DeviceVariable &V : Vars)
     if (V.TileLocal)
-      Reset += "      __orbis_sh." + V.name() + " = " + V.name() + ";\n";
+      Reset += "      __orbis_sh.u." + V.name() + " = " + V.name() + ";\n";
   S += "  __orbis_sh.arena.base = __orbis_arena_mem;\n"
        "  __orbis_sh.arena.size = __orbis_P.arena;\n"
        "  __orbis_sh.arena.report = __orbis_P.report;\n"
@@ -384,8 +386,8 @@ std::string CudaNestEmitter::kernel() {
   std::string WorkerRefs;
   for (const DeviceVariable &V : Vars)
     if (V.TileLocal)
-      WorkerRefs += "decltype(__orbis_sh." + V.name() + ") &" + V.name() +
-                    " = __orbis_sh." + V.name() + ";\n";
+      WorkerRefs += "decltype(__orbis_sh.u." + V.name() + ") &" + V.name() +
+                    " = __orbis_sh.u." + V.name() + ";\n";
   std::string Helpers;
   if (!Staged.empty())
     Helpers = "      orbis_dev_publish(__orbis_sh.task, -1);\n"

@@ -31,15 +31,15 @@ std::string CudaNestEmitter::launcher() {
   for (const DeviceVariable &V : Vars) {
     std::string Name = V.name(), Arg = "args[" + std::to_string(V.ArgIndex) + "]";
     if (V.Kind == DeviceVariable::ByValue)
-      S += "  P." + Name + " = *(const " +
+      S += "  P.u." + Name + " = *(const " +
            Printer.declaration(
                Ctx.getPointerType(V.Var->getType().getNonReferenceType().getUnqualifiedType()), "") +
            ")" + Arg + ";\n";
     else if (V.Kind == DeviceVariable::Pointer)
-      S += "  P." + Name + " = (decltype(P." + Name + "))maps[" +
+      S += "  P.u." + Name + " = (decltype(P.u." + Name + "))maps[" +
            std::to_string(V.MapIndex) + "].device_value;\n";
     else
-      S += "  P." + Name + " = maps[" + std::to_string(V.MapIndex) +
+      S += "  P.u." + Name + " = maps[" + std::to_string(V.MapIndex) +
            "].device_value;\n";
   }
   for (unsigned K = 0; K < NumDims; ++K)
