@@ -52,6 +52,11 @@ private:
 /// `Name` as a C string literal body.
 std::string escapeForStringLiteral(llvm::StringRef Name);
 
+/// "file:line:col" of Loc as the user's `#line` directives present it: how
+/// generated code names the user's constructs in its messages.
+std::string presumedWhere(const clang::SourceManager &SM,
+                          clang::SourceLocation Loc);
+
 } // namespace orbis
 
 #endif // ORBIS_EDITLIST_H

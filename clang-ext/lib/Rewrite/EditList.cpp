@@ -28,6 +28,13 @@ void EditList::replace(SourceLocation Begin, SourceLocation End,
   Edits.back().End = End.getRawEncoding();
 }
 
+std::string presumedWhere(const clang::SourceManager &SM,
+                          clang::SourceLocation Loc) {
+  clang::PresumedLoc P = SM.getPresumedLoc(Loc);
+  return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+         ":" + std::to_string(P.getColumn());
+}
+
 std::string escapeForStringLiteral(llvm::StringRef Name) {
   std::string Out;
   for (char C : Name) {

@@ -63,9 +63,15 @@ std::string DevicePrinter::statement(const Stmt *S) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
-  if (P.isValid())
-    OS << "#line " << P.getLine() << " \""
-       << llvm::StringRef(P.getFilename()) << "\"\n";
+  if (P.isValid()) {
+    // ptxas cannot read a quote or backslash in a file name (-lineinfo
+    // copies it into the PTX): those become '_' in the device code's lines.
+    std::string File = P.getFilename();
+    for (char &C : File)
+      if (C == '"' || C == '\\')
+        C = '_';
+    OS << "#line " << P.getLine() << " \"" << File << "\"\n";
+  }
   print(S, OS);
   if (isa<Expr>(S))
     OS << ";\n";

@@ -64,7 +64,7 @@ std::string CudaNestEmitter::hostSingle(const NestedDirective &S) {
         L.Form.VarName + ";\n";
   PresumedLoc P = SM.getPresumedLoc(Range->getBegin());
   S0 += "#line " + std::to_string(P.getLine()) + " \"" +
-        llvm::StringRef(P.getFilename()).str() + "\"\n" +
+        escapeForStringLiteral(P.getFilename()) + "\"\n" +
         std::string(P.getColumn() - 1, ' ') + Text +
         (isa<Expr>(S.Body) ? ";" : "") + "\norbis_tile_leave(&__orbis_c" + id() +
         "); }\n";

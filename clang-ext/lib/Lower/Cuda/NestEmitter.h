@@ -166,12 +166,11 @@ private:
   /// (the nest id, and a hash of this file's name and text).
   std::string launcherName() const;
   std::string where(SourceLocation Loc) const {
-    PresumedLoc P = SM.getPresumedLoc(Loc);
-    return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-           ":" + std::to_string(P.getColumn());
+    return presumedWhere(SM, Loc);
   }
-  std::string quoted(const std::string &S) const {
-    return "\"" + llvm::StringRef(S).str() + "\"";
+  /// A C string literal holding S (file names may hold quotes).
+  static std::string quoted(const std::string &S) {
+    return "\"" + escapeForStringLiteral(S) + "\"";
   }
   void diag(Diag Id, SourceLocation Loc, std::vector<std::string> Args) {
     Result.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});

@@ -66,10 +66,8 @@ void lowerTargetData(const CollectedDirective &D, unsigned Id, ASTContext &Ctx,
     }
     llvm::append_range(Items, *Read);
   }
-  PresumedLoc P = SM.getPresumedLoc(D.Dir.Loc);
-  std::string Where = "\"" + std::string(P.getFilename()) + ":" +
-                      std::to_string(P.getLine()) + ":" +
-                      std::to_string(P.getColumn()) + "\"";
+  std::string Where =
+      "\"" + escapeForStringLiteral(presumedWhere(SM, D.Dir.Loc)) + "\"";
   std::string Maps;
   for (const MapItem &M : Items) {
     std::string V = "(" + M.Var + ")";

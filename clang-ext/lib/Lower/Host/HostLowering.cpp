@@ -121,9 +121,7 @@ private:
 
   /// "file:line:col" as the user's `#line` directives present it.
   std::string where(SourceLocation Loc) const {
-    PresumedLoc P = SM.getPresumedLoc(Loc);
-    return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-           ":" + std::to_string(P.getColumn());
+    return presumedWhere(SM, Loc);
   }
 
   // ---- source positions --------------------------------------------------
