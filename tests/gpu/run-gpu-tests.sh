@@ -67,6 +67,7 @@ for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
   expect_ok $tiling -- pipeline_recurrence 301
   expect_ok $tiling -- matmul 123
   expect_ok $tiling -- block_local 301 2
+  expect_ok $tiling -- cxx_plain 1001
 done
 # GPU nests launched from four host threads at once.
 expect_ok OMP_NUM_THREADS=4 -- concurrent_calls

@@ -4,6 +4,8 @@
 /// entries, the arguments and the call of the launcher.
 #include "NestEmitter.h"
 
+#include "../Host/HostLowering.h"
+
 #include "clang/Lex/Lexer.h"
 
 #include <orbis/tile.h>
@@ -109,7 +111,7 @@ std::string CudaNestEmitter::hostCode() {
     S += "orbis_loop_init(&__orbis_loops" + N + "[" + Lv + "], &__orbis_site" +
          N + "_" + Lv + ", (long long)(" + Domain + ")" + LB +
          ", (long long)(" + Domain + ")" + UB + ", " + Step + ", " +
-         std::to_string(int(F.Compare)) + ", (" + Domain + ")-1 > 0, " +
+         compareName(F.Compare) + ", (" + Domain + ")-1 > 0, " +
          Requested + ", " + Outer + ", (long long)" + UB + "); __orbis_lbs" +
          N + "[" + Lv + "] = (long long)" + LB + "; }\n";
   }

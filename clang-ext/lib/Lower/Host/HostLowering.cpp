@@ -20,6 +20,14 @@ using namespace clang;
 
 namespace orbis {
 
+/// libtile's name of a loop's comparison (C++ needs the enumerator).
+const char *compareName(LoopCompare Compare) {
+  static const char *const Names[] = {"ORBIS_CMP_LT", "ORBIS_CMP_LE",
+                                      "ORBIS_CMP_GT", "ORBIS_CMP_GE",
+                                      "ORBIS_CMP_NE"};
+  return Names[static_cast<int>(Compare)];
+}
+
 namespace {
 
 } // namespace
@@ -51,9 +59,7 @@ static_assert(int(LoopCompare::LT) == ORBIS_CMP_LT &&
                   int(LoopCompare::NE) == ORBIS_CMP_NE,
               "LoopCompare mirrors libtile's orbis_cmp");
 
-const char *const CompareNames[] = {"ORBIS_CMP_LT", "ORBIS_CMP_LE",
-                                    "ORBIS_CMP_GT", "ORBIS_CMP_GE",
-                                    "ORBIS_CMP_NE"};
+
 
 class NestEmitter {
 public:
@@ -289,7 +295,7 @@ private:
       Outer += " * " + loopVar(*P) + ".tile";
     S += "orbis_loop_init(&" + Lp + ", &" + siteVar(L) + ", " + Lower + ", " +
          Upper + ", " + Step + ", " +
-         CompareNames[static_cast<int>(F.Compare)] + ", " + Unsigned + ", " +
+         compareName(F.Compare) + ", " + Unsigned + ", " +
          Requested + ", " + Outer + ", " + Total + ");";
     return S;
   }

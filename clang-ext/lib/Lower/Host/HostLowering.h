@@ -43,6 +43,8 @@ void lowerNestForHost(const TiledNest &Nest,
                       clang::ASTContext &Ctx, const LowerOptions &Options,
                       EditList &Edits);
 llvm::StringRef hostPrologue();
+/// The orbis_cmp enumerator libtile takes for a loop's comparison.
+const char *compareName(LoopCompare Compare);
 
 } // namespace orbis
 
