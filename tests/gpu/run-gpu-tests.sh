@@ -18,40 +18,40 @@ fi
 
 failures=0
 runs=0
-# expect_ok ENV... -- PROGRAM ARGS...
-expect_ok() {
+# run_case ENV... -- PROGRAM ARGS...: runs it with a time limit; sets
+# `out` (stdout and stderr), `rc` and `what` (the command, for reports).
+run_case() {
   local env=()
   while [[ $1 != -- ]]; do env+=("$1"); shift; done
   shift
-  local out rc
+  what="${env[*]} $*"
   out="$(env "${env[@]}" timeout 120 "$dir/$1" "${@:2}" 2>&1)"
   rc=$?
   runs=$((runs + 1))
+}
+fail() {
+  echo "FAIL (exit $rc$1): $what"
+  echo "$out" | sed 's/^/  | /'
+  failures=$((failures + 1))
+}
+# expect_ok ENV... -- PROGRAM ARGS...: exit 0, only `OK` lines.
+expect_ok() {
+  run_case "$@"
   if [[ $rc -ne 0 ]] || grep -qv '^OK' <<<"$out"; then
-    echo "FAIL (exit $rc): ${env[*]} $*"
-    echo "$out" | sed 's/^/  | /'
-    failures=$((failures + 1))
+    fail ""
   else
-    echo "ok: ${env[*]} $* -> $(tr '\n' ' ' <<<"$out")"
+    echo "ok: $what -> $(tr '\n' ' ' <<<"$out")"
   fi
 }
 # expect_error TEXT ENV... -- PROGRAM ARGS...: exit 1 with TEXT in stderr.
 expect_error() {
   local text="$1"
   shift
-  local env=()
-  while [[ $1 != -- ]]; do env+=("$1"); shift; done
-  shift
-  local out rc
-  out="$(env "${env[@]}" timeout 120 "$dir/$1" "${@:2}" 2>&1)"
-  rc=$?
-  runs=$((runs + 1))
+  run_case "$@"
   if [[ $rc -ne 1 ]] || ! grep -qF "$text" <<<"$out"; then
-    echo "FAIL (exit $rc, expected 1 and '$text'): ${env[*]} $*"
-    echo "$out" | sed 's/^/  | /'
-    failures=$((failures + 1))
+    fail ", expected 1 and '$text'"
   else
-    echo "ok: ${env[*]} $* -> $(tail -1 <<<"$out")"
+    echo "ok: $what -> $(tail -1 <<<"$out")"
   fi
 }
 

@@ -320,14 +320,15 @@ namespace {
 /// Whether `FD` is a C library function that CUDA also defines for the
 /// device with the same meaning: <math.h>'s functions and printf.
 bool isDeviceLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
-  if (!FD->getBuiltinID() && FD->getName() != "printf")
+  if (FD->getName() == "printf")
+    return true;
+  if (!FD->getBuiltinID())
     return false;
   SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
-  if (!SM.isInSystemHeader(Loc) && FD->getName() != "printf")
-    return FD->getBuiltinID() != 0 && FD->getName().starts_with("__builtin_");
-  llvm::StringRef File = SM.getFilename(Loc);
-  return FD->getName() == "printf" || File.contains("math") ||
-         File.contains("cmath");
+  if (!SM.isInSystemHeader(Loc))
+    return FD->getName().starts_with("__builtin_");
+  // <math.h>, <cmath> and glibc's bits/mathcalls.h.
+  return SM.getFilename(Loc).contains("math");
 }
 
 } // namespace
@@ -504,12 +505,8 @@ bool DevicePrinter::printDecl(const DeclStmt *D, llvm::raw_ostream &OS) {
       return false;
     }
     OS << declaration(V->getType(), V->getName());
-    if (const Expr *Init = V->getInit()) {
-      if (isa<InitListExpr>(Init->IgnoreImplicit()))
-        OS << " = " << expression(Init);
-      else
-        OS << " = " << expression(Init);
-    }
+    if (const Expr *Init = V->getInit())
+      OS << " = " << expression(Init);
     OS << ";\n";
   }
   return true;

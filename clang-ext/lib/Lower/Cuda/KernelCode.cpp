@@ -349,13 +349,17 @@ std::string CudaNestEmitter::kernel() {
   for (const DeviceVariable &V : Vars)
     if (V.TileLocal)
       Reset += "      __orbis_sh.u." + V.name() + " = " + V.name() + ";\n";
-  S += "  __orbis_sh.arena.base = __orbis_arena_mem;\n"
-       "  __orbis_sh.arena.size = __orbis_P.arena;\n"
-       "  __orbis_sh.arena.report = __orbis_P.report;\n"
-       "  __orbis_sh.arena.where = " +
+  // The arena's description is written once, by the leader, before the
+  // first barrier.
+  S += "  const bool __orbis_is_leader = threadIdx.x == __orbis_P.leader;\n"
+       "  if (__orbis_is_leader) {\n"
+       "    __orbis_sh.arena.base = __orbis_arena_mem;\n"
+       "    __orbis_sh.arena.size = __orbis_P.arena;\n"
+       "    __orbis_sh.arena.report = __orbis_P.report;\n"
+       "    __orbis_sh.arena.where = " +
        quoted(where(Nest.root().Pragma->Dir.Loc)) +
        ";\n"
-       "  const bool __orbis_is_leader = threadIdx.x == __orbis_P.leader;\n"
+       "  }\n"
        "  for (;;) {\n"
        "    if (__orbis_is_leader) {\n"
        "      __orbis_sh.next = (long long)atomicAdd(__orbis_P.ticket, 1ull);\n"

@@ -111,14 +111,12 @@ bool CudaNestEmitter::checkShape() {
                          "instruction block (an 'if', say) is not supported"});
       Ok = false;
     }
-    for (const Expr *E : {L->Form.Init, L->Form.Bound, L->Form.Step})
-      if (E && L->Parent && !L->HeaderQueries.empty()) {
-        diag(Diag::CudaUnsupportedConstruct, L->Pragma->Dir.Loc,
-             {"a tile query in the header of a nested blocked loop",
-              "its bounds are evaluated on the host before the kernel"});
-        Ok = false;
-        break;
-      }
+    if (L->Parent && !L->HeaderQueries.empty()) {
+      diag(Diag::CudaUnsupportedConstruct, L->Pragma->Dir.Loc,
+           {"a tile query in the header of a nested blocked loop",
+            "its bounds are evaluated on the host before the kernel"});
+      Ok = false;
+    }
     if (L->Form.IsPointer) {
       diag(Diag::CudaUnsupportedConstruct, L->Pragma->Dir.Loc,
            {"a blocked loop over a pointer", "use an integer loop variable"});
@@ -219,12 +217,7 @@ bool CudaNestEmitter::classifyVariables() {
     }
     Vars.push_back(D);
   }
-  for (const MapItem &M : Maps)
-    if (!llvm::any_of(Vars, [&](const DeviceVariable &D) {
-          return D.Var->getName() == M.Var;
-        })) {
-      // A mapped variable the nest does not use: nothing to move.
-    }
+  // A mapped variable the nest does not use has nothing to move.
   return Ok;
 }
 
