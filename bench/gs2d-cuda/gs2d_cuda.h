@@ -15,6 +15,8 @@ extern "C" {
 /// The proposal's Algorithm 1 compiled by `orbis-cc --offload=cuda`, inside
 /// `#pragma omp target data` (orbis_cuda.c).
 double gs2d_orbis_cuda(int n, double *a, int sweeps);
+/// The same with ORBIS_GPU_SCHEDULE=copies (the pre/post-block copies).
+double gs2d_orbis_cuda_copies(int n, double *a, int sweeps);
 
 /// The same with `block_local(A, (x, y), 1)` on the directive: each tile
 /// and its halo staged in shared memory (orbis_cuda.c).

@@ -71,11 +71,13 @@ int main(int argc, char **argv) {
     double updates = (double)(n - 2) * (n - 2) * sweeps;
     printf("%-6d %-11s %8.2f %8s %8s %7s %9s\n", n, "cpu", updates / cpu / 1e9,
            "", "", "", "");
-    enum { V = 3 };
+    enum { V = 4 };
     double (*run[V])(int, double *, int) = {gs2d_orbis_cuda,
+                                            gs2d_orbis_cuda_copies,
                                             gs2d_orbis_cuda_staged,
                                             gs2d_cuda_hand};
-    const char *names[V] = {"orbis-cuda", "orbis-cuda-bl", "cuda-hand"};
+    const char *names[V] = {"orbis-cuda", "orbis-copies", "orbis-cuda-bl",
+                            "cuda-hand"};
     double rates[V][16], median[V];
     // Interleaved repetitions: one of each variant, then the next.
     for (int r = 0; r < reps && r < 16; r++)

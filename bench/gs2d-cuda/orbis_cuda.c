@@ -86,6 +86,16 @@ double gs2d_orbis_cuda(int n, double *a, int sweeps) {
   return seconds;
 }
 
+/// The same source with the intra-tile copies of the pre/post-blocks
+/// instead of rows in lockstep (ORBIS_GPU_SCHEDULE=copies): what the
+/// schedule derived from the dependences gains.
+double gs2d_orbis_cuda_copies(int n, double *a, int sweeps) {
+  setenv("ORBIS_GPU_SCHEDULE", "copies", 1);
+  double seconds = gs2d_orbis_cuda(n, a, sweeps);
+  unsetenv("ORBIS_GPU_SCHEDULE");
+  return seconds;
+}
+
 /// One sweep, Algorithm 1, on the CPU's cores.
 static void sweep_cpu(int n, double (*A)[n]) {
   volatile int *counters = NULL;

@@ -8,7 +8,8 @@
 set -uo pipefail
 dir="$(cd "${1:?usage: run-gpu-tests.sh DIR}" && pwd)"
 export LD_LIBRARY_PATH="$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-unset OMP_BLOCK_SIZE ORBIS_GPU_SUBTILE ORBIS_GPU_BLOCKS ORBIS_GPU_ARENA
+unset OMP_BLOCK_SIZE ORBIS_GPU_SUBTILE ORBIS_GPU_BLOCKS ORBIS_GPU_ARENA \
+  ORBIS_GPU_SCHEDULE ORBIS_VERBOSE
 
 probe="$("$dir/gauss_seidel" 5 1 2>&1)"
 if grep -q "cannot run on the GPU" <<<"$probe"; then
@@ -55,9 +56,15 @@ expect_error() {
   fi
 }
 
+# Rows in lockstep (the default where the dependences allow it) and the
+# copies of the pre/post-blocks (ORBIS_GPU_SCHEDULE=copies); 100 rows make
+# four warps, the last one partial; tiles of one column put the rows of a
+# warp in many tiles at once.
 for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
               "ORBIS_GPU_SUBTILE=2,3,2" "ORBIS_GPU_BLOCKS=1" \
-              "ORBIS_GPU_BLOCKS=2 OMP_BLOCK_SIZE=3,17,5"; do
+              "ORBIS_GPU_BLOCKS=2 OMP_BLOCK_SIZE=3,17,5" \
+              "OMP_BLOCK_SIZE=100,9" "ORBIS_GPU_SCHEDULE=copies" \
+              "ORBIS_GPU_SCHEDULE=copies OMP_BLOCK_SIZE=7,5,3"; do
   expect_ok $tiling -- gauss_seidel 257 3
   expect_ok $tiling -- gauss_seidel 1001 2
   expect_ok $tiling -- gauss_seidel_3d 37 41 45 2
@@ -68,7 +75,26 @@ for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
   expect_ok $tiling -- matmul 123
   expect_ok $tiling -- block_local 301 2
   expect_ok $tiling -- cxx_plain 1001
+  expect_ok $tiling -- row_lags 301 2
+  expect_ok $tiling -- row_lags 1000 1
 done
+# The schedule each nest runs, as ORBIS_VERBOSE reports it.
+run_case ORBIS_VERBOSE=1 -- gauss_seidel 300 1
+if grep -q "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))" <<<"$out"; then
+  echo "ok: $what reports rows in lockstep"
+else
+  fail ", expected the lockstep report"
+fi
+run_case ORBIS_VERBOSE=1 ORBIS_GPU_SCHEDULE=copies -- gauss_seidel 300 1
+if grep -q "copies of the pre/post-blocks on sub-tiles (ORBIS_GPU_SCHEDULE=copies" <<<"$out"; then
+  echo "ok: $what reports the copies"
+else
+  fail ", expected the copies report"
+fi
+expect_error "ORBIS_GPU_SCHEDULE 'fast' must be 'rows' or 'copies'" \
+  ORBIS_GPU_SCHEDULE=fast -- gauss_seidel 300 1
+# Thousands of row tiles of 100 rows, three resident blocks, in lockstep.
+expect_ok OMP_BLOCK_SIZE=100,64 ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
 # GPU nests launched from four host threads at once.
 expect_ok OMP_NUM_THREADS=4 -- concurrent_calls
 # Many more tiles than resident blocks: thousands of row tiles.

@@ -4,6 +4,7 @@
 #include "orbis/ModelPrinter.h"
 
 #include "orbis/LoopForm.h"
+#include "orbis/RowSchedule.h"
 
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -60,6 +61,7 @@ public:
       variable(V);
     for (const ArrayAccess &A : N.Accesses)
       access(A);
+    OS << "  intra-tile schedule: " << describe(rowSchedule(N, Ctx)) << "\n";
   }
 
 private:

@@ -74,6 +74,14 @@ __device__ __forceinline__ void orbis_dev_count(int &c) {
       1, cuda::memory_order_release);
 }
 
+/// Rows in lockstep: the columns a warp's last row has finished, for the
+/// first row of the next warp (release: the rows' stores come first).
+__device__ __forceinline__ void orbis_dev_publish_progress(long long &p,
+                                                           long long value) {
+  cuda::atomic_ref<long long, cuda::thread_scope_block>(p).store(
+      value, cuda::memory_order_release);
+}
+
 /// A tile query's value: saturated to int like the host's.
 __device__ __forceinline__ int orbis_dev_query(long long value) {
   return value > INT_MAX ? INT_MAX : value < INT_MIN ? INT_MIN : (int)value;

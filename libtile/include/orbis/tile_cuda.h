@@ -104,6 +104,14 @@ static inline void orbis_cuda_subtile_counts(const orbis_loop_t *loop,
                : (loop->num_tiles - 1) * *per_tile + (last - 1) / sub + 1;
 }
 
+/// Whether a nest's workers run their rows in lockstep: `possible` when the
+/// compiler found the dependences allow it (`schedule` is its description,
+/// or why not); ORBIS_GPU_SCHEDULE=copies asks for the copies of the
+/// pre/post-blocks on sub-tiles instead (`rows`, the default, for lockstep
+/// where possible). ORBIS_VERBOSE=1 prints the choice once per nest.
+int orbis_cuda_rows_in_lockstep(const char *where, int possible,
+                                const char *schedule);
+
 /// Shared-memory bytes for the allocations of a tile's `single`
 /// (ORBIS_GPU_ARENA; 16 KiB by default).
 size_t orbis_cuda_arena_bytes(const char *where);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <vector>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -149,4 +150,39 @@ extern "C" ORBIS_TILE_API long long orbis_cuda_subtile(const char *where,
 extern "C" ORBIS_TILE_API size_t orbis_cuda_arena_bytes(const char *where) {
   long long V = listValue("ORBIS_GPU_ARENA", where, 0);
   return V ? static_cast<size_t>(V) : 16384;
+}
+
+extern "C" ORBIS_TILE_API int orbis_cuda_rows_in_lockstep(const char *where,
+                                                          int possible,
+                                                          const char *schedule) {
+  const char *Text = std::getenv("ORBIS_GPU_SCHEDULE");
+  bool Wanted = true;
+  if (Text && *Text) {
+    if (std::strcmp(Text, "copies") == 0)
+      Wanted = false;
+    else if (std::strcmp(Text, "rows") != 0) {
+      std::string What = std::string("ORBIS_GPU_SCHEDULE '") + Text +
+                         "' must be 'rows' or 'copies'";
+      orbis_tile_fatal(where, What.c_str());
+    }
+  }
+  bool Lockstep = possible && Wanted;
+  const char *Verbose = std::getenv("ORBIS_VERBOSE");
+  if (Verbose && *Verbose && std::strcmp(Verbose, "0") != 0) {
+    // Once per nest: a nest inside a time loop launches many times.
+    static std::mutex Lock;
+    static std::vector<std::string> Printed;
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (std::find(Printed.begin(), Printed.end(), where) == Printed.end()) {
+      Printed.push_back(where);
+      if (Lockstep || !possible)
+        std::fprintf(stderr, "orbis: GPU nest at %s: %s\n", where, schedule);
+      else
+        std::fprintf(stderr,
+                     "orbis: GPU nest at %s: copies of the pre/post-blocks "
+                     "on sub-tiles (ORBIS_GPU_SCHEDULE=copies; possible: %s)\n",
+                     where, schedule);
+    }
+  }
+  return Lockstep;
 }

@@ -52,4 +52,5 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT:  access 'A[x+1][y]' read: [loop 0 + 1] [loop 1 + 0]
 // CHECK-NEXT:  access 'A[x][y-1]' read: [loop 0 + 0] [loop 1 - 1]
 // CHECK-NEXT:  access 'A[x][y+1]' read: [loop 0 + 0] [loop 1 + 1]
+// CHECK-NEXT:  intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))
 // CHECK-EMPTY:

@@ -41,4 +41,5 @@ void smooth(int n, int ts, double B[64][64], const double C[64][64], double *D) 
 // CHECK-NEXT:  access 'C[i][j]' read: [loop 0 + 0] [loop 1 + 0]
 // CHECK-NEXT:  access 'D[i * n + j]' read: [other, uses loop variables]
 // CHECK-NEXT:  access 'B[0][j]' read: [0] [loop 1 + 0]
+// CHECK-NEXT:  intra-tile schedule: copies of the pre/post-blocks on sub-tiles (no rows in lockstep: loop 'i' has a step other than 1)
 // CHECK-EMPTY:

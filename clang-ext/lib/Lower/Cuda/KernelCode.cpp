@@ -142,7 +142,13 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
       S += "const orbis_dev_tile_t __orbis_s" + Lv + " = __orbis_c" + Lv +
            ";\n";
     S += loopVariable(Copy, L) + "do {\n" + statements(L.PreBlock);
-    S += Innermost ? innermostWorker(L) : levelCopy(Copy, Level + 1);
+    if (Innermost)
+      S += innermostWorker(L);
+    else if (Level == 0 && Rows.Applies)
+      S += "if (__orbis_P.lockstep) {\n" + lockstepRows() + "} else {\n" +
+           levelCopy(Copy, Level + 1) + "}\n";
+    else
+      S += levelCopy(Copy, Level + 1);
     S += statements(L.PostBlock) + "} while (0);\n";
   } else {
     S += innermostWorker(L);
@@ -238,7 +244,7 @@ std::string CudaNestEmitter::kernel() {
   S += "struct __orbis_params" + N + " {\n  orbis_loop_t loops[" + D +
        "];\n  long long lbs[" + D + "], sub[" + D + "], sub_per_tile[" + D +
        "], sub_count[" + D + "];\n"
-       "  int workers, leader;\n"
+       "  int workers, leader, lockstep;\n"
        "  struct {\n"; // the user's variables, apart from the fields above
   for (const DeviceVariable &V : Vars) {
     QualType T = V.Var->getType().getNonReferenceType();
@@ -271,6 +277,9 @@ std::string CudaNestEmitter::kernel() {
                                       V.name()) +
            ";\n";
   S += "  } u; // tile-local copies of the user's variables\n";
+  if (Rows.Applies)
+    S += "  long long progress[32]; // rows in lockstep: columns each warp "
+         "has finished\n";
   for (size_t K = 0; K < Staged.size(); ++K) {
     std::string Rank = std::to_string(Staged[K].Levels.size());
     S += "  long long bl" + std::to_string(K) + "[" + Rank + "], bl" +
@@ -372,6 +381,10 @@ std::string CudaNestEmitter::kernel() {
        std::to_string(std::max(Singles, 1u)) +
        "; ++__orbis_i)\n"
        "        __orbis_sh.once[__orbis_i] = 0;\n" +
+       (Rows.Applies ? "      for (int __orbis_i = 0; __orbis_i < 32; "
+                       "++__orbis_i)\n"
+                       "        __orbis_sh.progress[__orbis_i] = 0;\n"
+                     : "") +
        Reset +
        "    }\n"
        "    orbis_dev_barrier();\n"

@@ -28,6 +28,13 @@ std::string CudaNestEmitter::launcher() {
          "  orbis_cuda_subtile_counts(&loops[" + Lv + "], P.sub[" + Lv +
          "], &P.sub_per_tile[" + Lv + "], &P.sub_count[" + Lv + "]);\n";
   }
+  // Rows in lockstep: one row per worker thread.
+  S += "  P.lockstep = orbis_cuda_rows_in_lockstep(where, " +
+       std::string(Rows.Applies ? "1" : "0") + ", " +
+       quoted("intra-tile schedule: " + describe(Rows)) + ");\n"
+       "  if (P.lockstep) {\n    P.sub[0] = 1;\n"
+       "    orbis_cuda_subtile_counts(&loops[0], 1, &P.sub_per_tile[0], "
+       "&P.sub_count[0]);\n  }\n";
   for (const DeviceVariable &V : Vars) {
     std::string Name = V.name(), Arg = "args[" + std::to_string(V.ArgIndex) + "]";
     if (V.Kind == DeviceVariable::ByValue)

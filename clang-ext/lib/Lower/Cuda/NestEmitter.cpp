@@ -235,6 +235,11 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
                            std::set<const FunctionDecl *> &Copied) {
   if (!checkShape() || !classifyVariables() || !collectStaged())
     return false;
+  Rows = rowSchedule(Nest, Ctx);
+  if (Rows.Applies && !Staged.empty()) {
+    Rows.Applies = false;
+    Rows.Reason = "block_local stages one tile at a time";
+  }
   for (const DeviceVariable &V : Vars)
     if (V.VlaRank) {
       std::vector<std::string> Dims;
@@ -272,6 +277,8 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
     if (!isNote(D.Id))
       return false;
   // The kernel's parts have internal linkage: every file has its own.
+  Device += "// Nest " + id() + " at " + where(Nest.root().Pragma->Dir.Loc) +
+            ": intra-tile schedule: " + describe(Rows) + ".\n";
   Device += "namespace {\n" + Functions + Kernel + "} // namespace\n\n" +
             launcher();
   // In the user's file: the nest becomes the launch.

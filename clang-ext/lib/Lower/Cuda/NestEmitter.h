@@ -3,7 +3,8 @@
 /// that emit its parts: NestEmitter.cpp (what the nest needs: its shape, how
 /// each variable reaches the device; the assembly), HostCode.cpp (the
 /// replacement in the user's file), KernelCode.cpp (the kernel: leader and
-/// worker copies of the nest), Staging.cpp (`block_local` in shared
+/// worker copies of the nest), LockstepRows.cpp (the workers' rows in
+/// lockstep, where the dependences allow), Staging.cpp (`block_local` in shared
 /// memory), Launcher.cpp (the host function in the .cu that maps, launches
 /// and waits) and TargetData.cpp (`#pragma omp target data`).
 #ifndef ORBIS_LOWER_CUDA_NESTEMITTER_H
@@ -12,6 +13,7 @@
 #include "DevicePrinter.h"
 #include "MapClause.h"
 #include "orbis/Lower.h"
+#include "orbis/RowSchedule.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -160,6 +162,9 @@ private:
   std::vector<const NestedDirective *> HostSingles;
   std::vector<StagedArray> Staged;
   unsigned NumMaps = 0, NumArgs = 0, NumDims = 0;
+  /// The intra-tile schedule the dependences allow (RowSchedule.h); the
+  /// kernel holds both it and the copies, chosen at run time.
+  RowSchedule Rows;
 
   std::string id() const { return std::to_string(Nest.Id); }
   /// The launcher's name: extern "C", so unique among the program's files
@@ -201,6 +206,7 @@ private:
   std::string instructionBlock();
   std::string loopVariable(DeviceCopy Copy, const BlockedLoop &L);
   std::string innermostWorker(const BlockedLoop &L);
+  std::string lockstepRows();
   std::string leaderLookahead(const BlockedLoop &L);
   std::string launcher();
 };

@@ -1,0 +1,388 @@
+/// \file
+/// Whether the rows of a tile may run in lockstep, and with which lag (see
+/// RowSchedule.h). Every "no" carries the reason a user reads in
+/// `--emit-lowered` and `--print-model`.
+#include "orbis/RowSchedule.h"
+
+#include "orbis/LoopForm.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <functional>
+#include <set>
+
+using namespace clang;
+
+namespace orbis {
+namespace {
+
+std::string text(const Stmt *S, ASTContext &Ctx) {
+  return sourceText(S->getSourceRange(), Ctx);
+}
+
+bool isTileQueryName(StringRef Name) {
+  return Name == "omp_num_blocks" || Name == "omp_block_num" ||
+         Name == "omp_block_size" || Name == "omp_total_size";
+}
+
+/// A function whose parameters and result are arithmetic values: it can
+/// only compute (a device or host function cannot reach the nest's data
+/// without a pointer).
+bool computesOnly(const FunctionDecl *F) {
+  if (!F || F->isVariadic())
+    return false;
+  if (!F->getReturnType()->isVoidType() &&
+      !F->getReturnType()->isArithmeticType())
+    return false;
+  return llvm::all_of(F->parameters(), [](const ParmVarDecl *P) {
+    return P->getType()->isArithmeticType();
+  });
+}
+
+bool within(const SourceManager &SM, SourceLocation Loc, const Stmt *S) {
+  Loc = SM.getExpansionLoc(Loc);
+  return !SM.isBeforeInTranslationUnit(Loc,
+                                       SM.getExpansionLoc(S->getBeginLoc())) &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()),
+                                       Loc);
+}
+
+/// The writes and calls of some statements, checked against what a
+/// schedule may leave out or reorder. `Allowed` decides whether a write to
+/// a variable, or through it, is harmless; the first violation is kept.
+class Effects : public RecursiveASTVisitor<Effects> {
+public:
+  Effects(ASTContext &Ctx, std::string What,
+          std::function<bool(const VarDecl *, bool Element)> Allowed,
+          bool QueriesAllowed)
+      : Ctx(Ctx), What(std::move(What)), Allowed(std::move(Allowed)),
+        QueriesAllowed(QueriesAllowed) {}
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      written(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      written(U->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->isAssignmentOp() && C->getNumArgs() > 0)
+      written(C->getArg(0));
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (isa<CXXOperatorCallExpr>(C))
+      return true;
+    const FunctionDecl *F = C->getDirectCallee();
+    if (F && isTileQueryName(F->getName())) {
+      if (!QueriesAllowed)
+        fail(What + " calls " + F->getNameAsString() +
+             "(), whose answer depends on the sub-tile");
+      return true;
+    }
+    if (!computesOnly(F))
+      fail(What + " calls '" + text(C->getCallee(), Ctx) +
+           "', whose effects the analysis does not follow");
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *E) {
+    fail(What + " allocates ('" + text(E, Ctx) + "')");
+    return true;
+  }
+
+  std::string Reason;
+  std::set<const VarDecl *> WrittenThrough;
+
+private:
+  ASTContext &Ctx;
+  std::string What;
+  std::function<bool(const VarDecl *, bool)> Allowed;
+  bool QueriesAllowed;
+
+  void fail(std::string Why) {
+    if (Reason.empty())
+      Reason = std::move(Why);
+  }
+  void written(const Expr *E) {
+    const Expr *Target = E->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Target)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!V || !Allowed(V, false))
+        fail(What + " assigns '" + text(E, Ctx) + "'");
+      return;
+    }
+    const VarDecl *Base = nullptr;
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(Target))
+      Base = subscriptChain(S).Var;
+    else if (const auto *U = dyn_cast<UnaryOperator>(Target);
+             U && U->getOpcode() == UO_Deref)
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+        Base = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!Base || !Allowed(Base, true)) {
+      fail(What + " writes '" + text(E, Ctx) + "'");
+      return;
+    }
+    WrittenThrough.insert(Base);
+  }
+};
+
+/// Variables assigned `malloc(...)` or `calloc(...)` by the outer level's
+/// `single`s in its pre-block: on every backend, tile-local memory by the
+/// time the inner level runs (EXTENSIONS.md 2).
+std::set<const VarDecl *> outerAllocations(const TiledNest &Nest,
+                                           ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->getOpcode() != BO_Assign)
+        return true;
+      const auto *Call = dyn_cast<CallExpr>(B->getRHS()->IgnoreParenCasts());
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+      const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+      if (F && Ref && (F->getName() == "malloc" || F->getName() == "calloc"))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+          Found.insert(V);
+      return true;
+    }
+    std::set<const VarDecl *> Found;
+  } F;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const NestedDirective &S : Nest.Singles) {
+    if (S.Owner != &Nest.root())
+      continue;
+    bool InPreBlock = llvm::any_of(Nest.root().PreBlock, [&](const Stmt *P) {
+      return within(SM, S.Body->getBeginLoc(), P);
+    });
+    if (InPreBlock)
+      F.TraverseStmt(const_cast<Stmt *>(S.Body));
+  }
+  return F.Found;
+}
+
+/// How two accesses of one variable meet: never, at a known distance per
+/// level, or the analysis cannot tell.
+struct Meeting {
+  enum { Never, Distance, Unknown } Kind = Unknown;
+  std::vector<int64_t> D;
+};
+
+Meeting meet(const TiledNest &Nest, const ArrayAccess &From,
+             const ArrayAccess &To) {
+  Meeting M;
+  if (From.Subscripts.size() != To.Subscripts.size())
+    return M;
+  std::vector<std::optional<int64_t>> D(Nest.Loops.size());
+  for (size_t I = 0; I < From.Subscripts.size(); ++I) {
+    const Subscript &A = From.Subscripts[I], &B = To.Subscripts[I];
+    if (A.Kind == Subscript::LoopVar && B.Kind == Subscript::LoopVar &&
+        A.Level == B.Level) {
+      int64_t Delta = A.Value - B.Value;
+      if (D[A.Level] && *D[A.Level] != Delta) {
+        M.Kind = Meeting::Never;
+        return M;
+      }
+      D[A.Level] = Delta;
+    } else if (A.Kind == Subscript::Constant &&
+               B.Kind == Subscript::Constant) {
+      if (A.Value != B.Value) {
+        M.Kind = Meeting::Never;
+        return M;
+      }
+    } else if (A.Kind == Subscript::Other && B.Kind == Subscript::Other &&
+               !A.UsesLoopVar && !B.UsesLoopVar) {
+      continue; // the same value in every iteration: may be equal
+    } else {
+      return M;
+    }
+  }
+  for (size_t L = 0; L < D.size(); ++L) {
+    if (!D[L])
+      return M;
+    M.D.push_back(*D[L] * Nest.Loops[L]->Form.Direction);
+  }
+  M.Kind = Meeting::Distance;
+  return M;
+}
+
+/// Different variables can only be known apart when both are arrays (not
+/// pointers, which may point into the same memory).
+bool distinctMemory(const VarDecl *A, const VarDecl *B) {
+  return A->getType()->isArrayType() && B->getType()->isArrayType() &&
+         !isa<ParmVarDecl>(A) && !isa<ParmVarDecl>(B);
+}
+
+const VariableUse *useOf(const TiledNest &Nest, const VarDecl *V) {
+  for (const VariableUse &U : Nest.Variables)
+    if (U.Var == V)
+      return &U;
+  return nullptr;
+}
+
+} // namespace
+
+RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
+  RowSchedule S;
+  auto No = [&](std::string Why) {
+    S.Reason = std::move(Why);
+    return S;
+  };
+  if (Nest.Failed)
+    return No("the nest has errors");
+  if (Nest.Loops.size() != 2)
+    return No(Nest.Loops.size() == 1
+                  ? std::string("the nest has one blocked level (rows in "
+                                "lockstep need two)")
+                  : "the nest has " + std::to_string(Nest.Loops.size()) +
+                        " blocked levels (rows in lockstep need two)");
+  for (const auto &L : Nest.Loops)
+    if (L->Form.Step && (!L->Form.StepConstant || *L->Form.StepConstant != 1))
+      return No("loop '" + L->Form.VarName + "' has a step other than 1");
+  const BlockedLoop &Inner = Nest.innermost();
+  const Stmt *Block = Nest.InstructionBlock ? Nest.InstructionBlock
+                                            : Inner.For->getBody();
+  const SourceManager &SM = Ctx.getSourceManager();
+
+  // The instruction block: element writes (analyzed below) and its own
+  // variables only.
+  Effects InBlock(
+      Ctx, "the instruction block",
+      [&](const VarDecl *V, bool Element) {
+        if (Element)
+          return true;
+        const VariableUse *U = useOf(Nest, V);
+        return U && U->Class == VariableUse::IterationLocal;
+      },
+      /*QueriesAllowed=*/false);
+  InBlock.TraverseStmt(const_cast<Stmt *>(Block));
+  if (!InBlock.Reason.empty())
+    return No(InBlock.Reason);
+  for (const NestedDirective &D : Nest.Singles)
+    if (within(SM, D.Pragma->Dir.Loc, Block))
+      return No("a 'single' in the instruction block");
+  for (const NestedDirective &D : Nest.Atomics)
+    if (within(SM, D.Pragma->Dir.Loc, Block))
+      return No("an 'atomic' in the instruction block");
+  for (const VariableUse &U : Nest.Variables) {
+    if (!U.InInstructionBlock)
+      continue;
+    if (U.Class == VariableUse::TileLocal && U.Level > 0)
+      return No("the instruction block reads '" + U.Var->getNameAsString() +
+                "', which the pre/post-blocks of loop '" + Inner.Form.VarName +
+                "' set");
+    if (U.InPrePostBlocks && U.Written && U.Class != VariableUse::LoopVariable)
+      return No("the instruction block reads '" + U.Var->getNameAsString() +
+                "', which the pre/post-blocks write");
+  }
+
+  // The inner level's pre/post-blocks only synchronize: they write their
+  // own variables and tile-local memory, which nothing reads afterwards.
+  std::set<const VarDecl *> Allocated = outerAllocations(Nest, Ctx);
+  std::vector<const Stmt *> Sync = Inner.PreBlock;
+  llvm::append_range(Sync, Inner.PostBlock);
+  Effects InSync(
+      Ctx, "the pre/post-block of loop '" + Inner.Form.VarName + "'",
+      [&](const VarDecl *V, bool Element) {
+        if (Element)
+          return Allocated.count(V) > 0;
+        return llvm::any_of(Sync, [&](const Stmt *St) {
+          return within(SM, V->getLocation(), St);
+        });
+      },
+      /*QueriesAllowed=*/true);
+  for (const Stmt *St : Sync)
+    InSync.TraverseStmt(const_cast<Stmt *>(St));
+  if (!InSync.Reason.empty())
+    return No(InSync.Reason);
+  for (const NestedDirective &D : Nest.Singles)
+    if (D.Owner == &Inner)
+      return No("a 'single' in the pre/post-blocks of loop '" +
+                Inner.Form.VarName + "'");
+  for (const VarDecl *V : InSync.WrittenThrough)
+    for (const Stmt *St : Nest.root().PostBlock)
+      if (refersTo(St, V))
+        return No("the post-block of loop '" + Nest.root().Form.VarName +
+                  "' reads '" + V->getNameAsString() +
+                  "', which the pre/post-blocks of loop '" +
+                  Inner.Form.VarName + "' write");
+
+  // Every dependence between the instruction block's accesses.
+  std::set<const VarDecl *> Written;
+  for (const ArrayAccess &A : Nest.Accesses)
+    if (A.IsWrite)
+      Written.insert(A.Base);
+  std::set<std::pair<int64_t, int64_t>> Distances;
+  for (const ArrayAccess &W : Nest.Accesses) {
+    if (!W.IsWrite)
+      continue;
+    for (const ArrayAccess &X : Nest.Accesses) {
+      if (X.Base != W.Base) {
+        if (!distinctMemory(W.Base, X.Base))
+          return No("'" + W.Base->getNameAsString() + "' and '" +
+                    X.Base->getNameAsString() + "' may be the same memory");
+        continue;
+      }
+      if (&X == &W)
+        continue;
+      Meeting M = meet(Nest, W, X);
+      if (M.Kind == Meeting::Never)
+        continue;
+      if (M.Kind == Meeting::Unknown)
+        return No("the distance from '" + text(W.Expr, Ctx) + "' to '" +
+                  text(X.Expr, Ctx) +
+                  "' is unknown (a subscript that is not a loop variable "
+                  "plus a constant)");
+      std::vector<int64_t> D = M.D;
+      if (D[0] < 0 || (D[0] == 0 && D[1] < 0))
+        for (int64_t &V : D)
+          V = -V;
+      if (D[0] == 0 && D[1] == 0)
+        continue; // one iteration: the block's own order
+      Distances.insert({D[0], D[1]});
+    }
+  }
+  const Directive &Outer = Nest.root().Pragma->Dir;
+  for (auto [D0, D1] : Distances) {
+    if (D0 == 0)
+      continue; // the same row, in order
+    if (D1 < 0) {
+      // A row that needs a later column of a row above: only legal when
+      // the two rows never share a row tile (EXTENSIONS 1.10), so the
+      // inter-tile waits order it. A lag inside the tile would make the
+      // lower rows need columns of the next tile before the upper rows
+      // may start it.
+      if (!Outer.BlockSize || !Outer.BlockSize->Constant ||
+          *Outer.BlockSize->Constant > D0)
+        return No("the distance (" + std::to_string(D0) + ", " +
+                  std::to_string(D1) + ") needs row tiles of at most " +
+                  std::to_string(D0) + " rows");
+      continue;
+    }
+    // Row r computes c only once row r - 1 has finished c + Lag - 1, so
+    // row r - D0 is at least D0 * (Lag - 1) + 1 iterations ahead; it must
+    // have finished c - D1: Lag 1 whenever D1 < D0, else 0.
+    S.Lag = std::max<int64_t>(S.Lag, D1 < D0 ? 1 : 0);
+  }
+  S.Distances.assign(Distances.begin(), Distances.end());
+  S.Applies = true;
+  return S;
+}
+
+std::string describe(const RowSchedule &S) {
+  if (!S.Applies)
+    return "copies of the pre/post-blocks on sub-tiles (no rows in lockstep: " +
+           S.Reason + ")";
+  std::string D = "rows in lockstep, lag " + std::to_string(S.Lag) +
+                  " (distances";
+  if (S.Distances.empty())
+    D += " none";
+  for (auto [D0, D1] : S.Distances)
+    D += " (" + std::to_string(D0) + ", " + std::to_string(D1) + ")";
+  return D + ")";
+}
+
+} // namespace orbis
