@@ -119,10 +119,14 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   In.Pipelined = Site.flags & ORBIS_SITE_PIPELINED;
   In.Innermost = Site.flags & ORBIS_SITE_INNERMOST;
   In.Gpu = Site.flags & ORBIS_SITE_GPU;
+  In.GpuWarpRows = Site.flags & ORBIS_SITE_GPU_WARP_ROWS;
   std::string How;
   if (In.Gpu) {
     if (Verbose)
-      How = "auto: GPU, " + std::to_string(GpuTileSize) + " per level";
+      How = In.GpuWarpRows && Site.level <= 0
+                ? "auto: GPU, " + std::to_string(GpuWarpRows) +
+                      " rows in lockstep in one warp"
+                : "auto: GPU, " + std::to_string(GpuTileSize) + " per level";
   } else if (Site.level > 0 && In.Pipelined) {
     In.Threads = policyThreads();
     if (Verbose)

@@ -22,6 +22,7 @@ struct SizePolicyInput {
   bool Pipelined = false;         ///< the nest synchronizes per tile
   bool Innermost = false;         ///< the innermost blocked loop
   bool Gpu = false;               ///< the nest runs on a GPU
+  bool GpuWarpRows = false;       ///< ... with one warp's rows per tile
 };
 
 /// Tiles per thread at level 0: enough for monotonic dynamic distribution to
@@ -39,13 +40,16 @@ constexpr long long PipelinedRowBytes = 256;
 /// warps deep and 64 wide keeps the intra-tile pipeline's fill and drain
 /// (one step per row) small against the steps of a tile.
 constexpr long long GpuTileSize = 64;
+/// Rows of a GPU tile whose rows run in lockstep in one warp.
+constexpr long long GpuWarpRows = 32;
 /// Element size assumed when the compiler found no array in the nest.
 constexpr int DefaultElemSize = 8;
 /// L2 size assumed when the machine does not tell.
 constexpr long long DefaultL2Bytes = 1LL << 20;
 
 /// The tile size, in [1, max(Trip, 1)]:
-/// - on a GPU: GpuTileSize at every level;
+/// - on a GPU: GpuTileSize at every level (GpuWarpRows at level 0 when
+///   the rows run in lockstep in one warp);
 /// - level 0 (the tiles shared among threads):
 ///     ceil(Trip / (TilesPerThread * Threads));
 /// - levels >= 1 of a pipelined nest (one with pre/post-blocks): at most

@@ -26,7 +26,7 @@ run_case() {
   while [[ $1 != -- ]]; do env+=("$1"); shift; done
   shift
   what="${env[*]} $*"
-  out="$(env "${env[@]}" timeout 120 "$dir/$1" "${@:2}" 2>&1)"
+  out="$(env "${env[@]}" timeout "${ORBIS_GPU_TEST_TIMEOUT:-120}" "$dir/$1" "${@:2}" 2>&1)"
   rc=$?
   runs=$((runs + 1))
 }
@@ -56,14 +56,16 @@ expect_error() {
   fi
 }
 
-# Rows in lockstep (the default where the dependences allow it) and the
-# copies of the pre/post-blocks (ORBIS_GPU_SCHEDULE=copies); 100 rows make
-# four warps, the last one partial; tiles of one column put the rows of a
-# warp in many tiles at once.
+# Rows in lockstep (the default where the dependences allow it): strict in
+# one warp (default tiles; 13 rows), and per row across warps (64 and 100
+# rows, the last warp partial, wide enough column tiles); the copies of the
+# pre/post-blocks where tiles are too narrow for the rows (64,1,1; 7,5,3)
+# and with ORBIS_GPU_SCHEDULE=copies.
 for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
               "ORBIS_GPU_SUBTILE=2,3,2" "ORBIS_GPU_BLOCKS=1" \
               "ORBIS_GPU_BLOCKS=2 OMP_BLOCK_SIZE=3,17,5" \
-              "OMP_BLOCK_SIZE=100,9" "ORBIS_GPU_SCHEDULE=copies" \
+              "OMP_BLOCK_SIZE=100,300" "OMP_BLOCK_SIZE=40,70" \
+              "OMP_BLOCK_SIZE=13,40" "ORBIS_GPU_SCHEDULE=copies" \
               "ORBIS_GPU_SCHEDULE=copies OMP_BLOCK_SIZE=7,5,3"; do
   expect_ok $tiling -- gauss_seidel 257 3
   expect_ok $tiling -- gauss_seidel 1001 2
@@ -73,10 +75,16 @@ for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
   expect_ok $tiling -- edit_distance 1000 777
   expect_ok $tiling -- pipeline_recurrence 301
   expect_ok $tiling -- matmul 123
-  expect_ok $tiling -- block_local 301 2
+  # block_local stages the tile: 100 x 300 doubles do not fit.
+  [[ $tiling == *100,300* ]] || expect_ok $tiling -- block_local 301 2
   expect_ok $tiling -- cxx_plain 1001
-  expect_ok $tiling -- row_lags 301 2
-  expect_ok $tiling -- row_lags 1000 1
+  # row_lags waits for one column past its tile: in the copies that is a
+  # column of the next inner tile, which the leader holds back (see
+  # docs/user-guide.md, "Known limits"); rows in lockstep do not copy it.
+  if [[ $tiling != *copies* ]]; then
+    expect_ok $tiling -- row_lags 301 2
+    expect_ok $tiling -- row_lags 1000 1
+  fi
 done
 # The schedule each nest runs, as ORBIS_VERBOSE reports it.
 run_case ORBIS_VERBOSE=1 -- gauss_seidel 300 1
@@ -93,8 +101,16 @@ else
 fi
 expect_error "ORBIS_GPU_SCHEDULE 'fast' must be 'rows' or 'copies'" \
   ORBIS_GPU_SCHEDULE=fast -- gauss_seidel 300 1
-# Thousands of row tiles of 100 rows, three resident blocks, in lockstep.
-expect_ok OMP_BLOCK_SIZE=100,64 ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
+# Thousands of row tiles, three resident blocks, rows in lockstep.
+expect_ok OMP_BLOCK_SIZE=100,200 ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
+expect_ok ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
+# Tiles too narrow for the rows: the copies, and why.
+run_case ORBIS_VERBOSE=1 OMP_BLOCK_SIZE=64,16 -- gauss_seidel 300 1
+if grep -q "rows in lockstep need inner tiles of at least 87 iterations with these rows, not 16" <<<"$out"; then
+  echo "ok: $what reports narrow tiles"
+else
+  fail ", expected the narrow-tile report"
+fi
 # GPU nests launched from four host threads at once.
 expect_ok OMP_NUM_THREADS=4 -- concurrent_calls
 # Many more tiles than resident blocks: thousands of row tiles.
@@ -103,7 +119,7 @@ expect_ok OMP_BLOCK_SIZE=1,1 -- edit_distance 2000 1500
 # A tile-local allocation larger than the arena stops with a message.
 expect_error "does not fit in the tile's shared-memory arena" \
   ORBIS_GPU_ARENA=64 -- gauss_seidel 300 1
-expect_error "more than 992 sub-tiles" \
+expect_error "more than 480 sub-tiles (this kernel's blocks have at most 512 threads" \
   OMP_BLOCK_SIZE=2000 -- gauss_seidel 3000 1
 
 echo "$runs runs, $failures failed"

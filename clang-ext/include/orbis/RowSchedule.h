@@ -43,6 +43,29 @@ struct RowSchedule {
   /// The dependence distances (outer, inner), in iterations, from the
   /// earlier to the later access; sorted, without repeats.
   std::vector<std::pair<int64_t, int64_t>> Distances;
+
+  /// Where each read of the instruction block gets its value, when the
+  /// block is one assignment `W = expr` to an element of an array (the
+  /// block's only write): a backend may then pass values between rows in
+  /// registers and load the others ahead of use.
+  struct Read {
+    const ArrayAccess *Access = nullptr;
+    enum KindType {
+      /// Another array, or elements W never writes: memory as it is.
+      Memory,
+      /// An element W writes only in a later iteration (or this one,
+      /// after the read): the value from before the nest, so it may be
+      /// loaded any time before its use.
+      Initial,
+      /// An element W wrote (D0, D1) iterations earlier: D0 rows up, D1
+      /// columns left.
+      Forwarded
+    } Kind = Memory;
+    int64_t D0 = 0, D1 = 0;
+  };
+  /// The block's write when it is such an assignment, else null.
+  const ArrayAccess *Write = nullptr;
+  std::vector<Read> Reads;
 };
 
 /// The schedule of a nest's tiles, from the model (collectAccesses must

@@ -223,6 +223,58 @@ const VariableUse *useOf(const TiledNest &Nest, const VarDecl *V) {
   return nullptr;
 }
 
+/// The statement a block is, through braces around one statement.
+const Stmt *single(const Stmt *S) {
+  while (const auto *C = dyn_cast<CompoundStmt>(S)) {
+    if (C->size() != 1)
+      return nullptr;
+    S = C->body_front();
+  }
+  return S;
+}
+
+/// Fills S.Write and S.Reads when the block is `W = expr;` with W its only
+/// write (see RowSchedule::Read).
+void classifyReads(const TiledNest &Nest, const Stmt *Block, RowSchedule &S) {
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(single(Block));
+  if (!Assign || Assign->getOpcode() != BO_Assign)
+    return;
+  const Expr *Target = Assign->getLHS()->IgnoreParens();
+  const ArrayAccess *Write = nullptr;
+  for (const ArrayAccess &A : Nest.Accesses) {
+    if (!A.IsWrite)
+      continue;
+    if (Write || A.Expr != Target || A.IsRead)
+      return; // more than one write, or a compound assignment
+    Write = &A;
+  }
+  if (!Write)
+    return;
+  std::vector<RowSchedule::Read> Reads;
+  for (const ArrayAccess &A : Nest.Accesses) {
+    if (&A == Write)
+      continue;
+    RowSchedule::Read R;
+    R.Access = &A;
+    if (A.Base == Write->Base) {
+      Meeting M = meet(Nest, *Write, A);
+      if (M.Kind == Meeting::Unknown)
+        return;
+      if (M.Kind == Meeting::Distance) {
+        // A runs M.D iterations after the write that touches its element.
+        bool Later = M.D[0] > 0 || (M.D[0] == 0 && M.D[1] > 0);
+        R.Kind = Later ? RowSchedule::Read::Forwarded
+                       : RowSchedule::Read::Initial;
+        R.D0 = M.D[0];
+        R.D1 = M.D[1];
+      }
+    }
+    Reads.push_back(R);
+  }
+  S.Write = Write;
+  S.Reads = std::move(Reads);
+}
+
 } // namespace
 
 RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
@@ -369,6 +421,7 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
   }
   S.Distances.assign(Distances.begin(), Distances.end());
   S.Applies = true;
+  classifyReads(Nest, Block, S);
   return S;
 }
 

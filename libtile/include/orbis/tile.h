@@ -64,6 +64,9 @@ typedef struct orbis_site {
 /// The nest runs on a GPU (the CUDA backend): the automatic tile sizes are
 /// the GPU's (level 0: the rows of a thread block).
 #define ORBIS_SITE_GPU 4
+/// The GPU nest can run a tile's rows in lockstep in one warp (the CUDA
+/// backend's strict rows): level 0's automatic tile is a warp's 32 rows.
+#define ORBIS_SITE_GPU_WARP_ROWS 8
 
 /// A tile being run by the current thread.
 typedef struct orbis_tile {

@@ -106,11 +106,13 @@ static inline void orbis_cuda_subtile_counts(const orbis_loop_t *loop,
 
 /// Whether a nest's workers run their rows in lockstep: `possible` when the
 /// compiler found the dependences allow it (`schedule` is its description,
-/// or why not); ORBIS_GPU_SCHEDULE=copies asks for the copies of the
+/// or why not) and the inner tiles (`tile` iterations) are at least
+/// `min_tile` wide; ORBIS_GPU_SCHEDULE=copies asks for the copies of the
 /// pre/post-blocks on sub-tiles instead (`rows`, the default, for lockstep
 /// where possible). ORBIS_VERBOSE=1 prints the choice once per nest.
 int orbis_cuda_rows_in_lockstep(const char *where, int possible,
-                                const char *schedule);
+                                const char *schedule, long long tile,
+                                long long min_tile);
 
 /// Shared-memory bytes for the allocations of a tile's `single`
 /// (ORBIS_GPU_ARENA; 16 KiB by default).

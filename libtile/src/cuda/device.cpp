@@ -152,9 +152,10 @@ extern "C" ORBIS_TILE_API size_t orbis_cuda_arena_bytes(const char *where) {
   return V ? static_cast<size_t>(V) : 16384;
 }
 
-extern "C" ORBIS_TILE_API int orbis_cuda_rows_in_lockstep(const char *where,
-                                                          int possible,
-                                                          const char *schedule) {
+extern "C" ORBIS_TILE_API int
+orbis_cuda_rows_in_lockstep(const char *where, int possible,
+                            const char *schedule, long long tile,
+                            long long min_tile) {
   const char *Text = std::getenv("ORBIS_GPU_SCHEDULE");
   bool Wanted = true;
   if (Text && *Text) {
@@ -166,7 +167,8 @@ extern "C" ORBIS_TILE_API int orbis_cuda_rows_in_lockstep(const char *where,
       orbis_tile_fatal(where, What.c_str());
     }
   }
-  bool Lockstep = possible && Wanted;
+  bool Narrow = possible && tile < min_tile;
+  bool Lockstep = possible && Wanted && !Narrow;
   const char *Verbose = std::getenv("ORBIS_VERBOSE");
   if (Verbose && *Verbose && std::strcmp(Verbose, "0") != 0) {
     // Once per nest: a nest inside a time loop launches many times.
@@ -177,11 +179,17 @@ extern "C" ORBIS_TILE_API int orbis_cuda_rows_in_lockstep(const char *where,
       Printed.push_back(where);
       if (Lockstep || !possible)
         std::fprintf(stderr, "orbis: GPU nest at %s: %s\n", where, schedule);
-      else
+      else if (!Wanted)
         std::fprintf(stderr,
                      "orbis: GPU nest at %s: copies of the pre/post-blocks "
                      "on sub-tiles (ORBIS_GPU_SCHEDULE=copies; possible: %s)\n",
                      where, schedule);
+      else
+        std::fprintf(stderr,
+                     "orbis: GPU nest at %s: copies of the pre/post-blocks "
+                     "on sub-tiles (rows in lockstep need inner tiles of at "
+                     "least %lld iterations with these rows, not %lld)\n",
+                     where, min_tile, tile);
     }
   }
   return Lockstep;

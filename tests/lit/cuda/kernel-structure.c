@@ -18,7 +18,7 @@ enum { PAD = 16 };
 void sweep(int n, double (*A)[n]) {
   volatile int *counters = NULL;
   // CHECK: { /* orbis: this nest runs on the GPU (__orbis_kernel0) */
-  // CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}kernel-structure.c:[[@LINE+2]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_PIPELINED};
+  // CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}kernel-structure.c:[[@LINE+2]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED};
   // CHECK: orbis_tile_enter(&__orbis_c0, &__orbis_loops0[0], 0); int x = (int)__orbis_lbs0[0];
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
   for (int x = 1; x < n - 1; x++) {
@@ -56,7 +56,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT:   double *A;
 // CHECK: struct __orbis_shared0 {
 // CHECK:   volatile int *counters;
-// CHECK: __global__ void __launch_bounds__(1024) __orbis_kernel0(const __orbis_params0 __orbis_P) {
+// CHECK: __global__ void __launch_bounds__(512) __orbis_kernel0(const __orbis_params0 __orbis_P) {
 // Persistent blocks take the outermost tiles in increasing order.
 // CHECK:       __orbis_sh.next = (long long)atomicAdd(__orbis_P.ticket, 1ull);
 // CHECK:       __orbis_sh.u.counters = counters;

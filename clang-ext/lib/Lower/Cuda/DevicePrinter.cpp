@@ -440,6 +440,10 @@ bool DevicePrinter::printCast(const CastExpr *Cast, llvm::raw_ostream &OS) {
 
 bool DevicePrinter::printSubscript(const ArraySubscriptExpr *E,
                                    llvm::raw_ostream &OS) {
+  if (auto R = Replaced.find(E); R != Replaced.end()) {
+    OS << R->second;
+    return true;
+  }
   // A chain a[i][j]... over variable-length array types becomes one
   // subscript of the flat device array.
   if (E->getType()->isArrayType())

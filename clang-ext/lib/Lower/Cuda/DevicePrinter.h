@@ -55,6 +55,10 @@ public:
   };
   std::map<const clang::VarDecl *, StagedAccess> Staged;
 
+  /// Array accesses printed as the given text instead (rows in lockstep:
+  /// values the rows pass in registers).
+  std::map<const clang::Expr *, std::string> Replaced;
+
   /// Variables whose data is tile-local (shared memory) in the intra-tile
   /// copy: their waits and atomics synchronize a block only.
   std::set<const clang::VarDecl *> TileLocal;

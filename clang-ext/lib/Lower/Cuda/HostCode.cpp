@@ -93,6 +93,8 @@ std::string CudaNestEmitter::hostCode() {
     Step = std::string(F.Direction < 0 ? "-" : "") + "(long long)" + Step;
     const Directive &D = L->Pragma->Dir;
     std::string Flags = "ORBIS_SITE_GPU";
+    if (StrictRows && L->Level == 0)
+      Flags += " | ORBIS_SITE_GPU_WARP_ROWS";
     if (Nest.BlockPragma)
       Flags += " | ORBIS_SITE_PIPELINED";
     if (!L->Child)

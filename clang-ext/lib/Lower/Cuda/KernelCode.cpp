@@ -145,8 +145,12 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
     if (Innermost)
       S += innermostWorker(L);
     else if (Level == 0 && Rows.Applies)
-      S += "if (__orbis_P.lockstep) {\n" + lockstepRows() + "} else {\n" +
-           levelCopy(Copy, Level + 1) + "}\n";
+      S += "if (__orbis_P.lockstep) {\n" +
+           (StrictRows ? "if (__orbis_P.strict && __orbis_workers <= 32) {\n" +
+                             strictRows() + "} else {\n" + lockstepRows() +
+                             "}\n"
+                       : lockstepRows()) +
+           "} else {\n" + levelCopy(Copy, Level + 1) + "}\n";
     else
       S += levelCopy(Copy, Level + 1);
     S += statements(L.PostBlock) + "} while (0);\n";
@@ -244,7 +248,7 @@ std::string CudaNestEmitter::kernel() {
   S += "struct __orbis_params" + N + " {\n  orbis_loop_t loops[" + D +
        "];\n  long long lbs[" + D + "], sub[" + D + "], sub_per_tile[" + D +
        "], sub_count[" + D + "];\n"
-       "  int workers, leader, lockstep;\n"
+       "  int workers, leader, lockstep, strict;\n"
        "  struct {\n"; // the user's variables, apart from the fields above
   for (const DeviceVariable &V : Vars) {
     QualType T = V.Var->getType().getNonReferenceType();
@@ -287,7 +291,8 @@ std::string CudaNestEmitter::kernel() {
   }
   S += "};\n\n";
 
-  S += "__global__ void __launch_bounds__(1024) __orbis_kernel" + N +
+  S += "__global__ void __launch_bounds__(" + std::to_string(maxThreads()) +
+       ") __orbis_kernel" + N +
        "(const __orbis_params" + N + " __orbis_P) {\n"
        "  __shared__ __orbis_shared" + N + " __orbis_sh;\n"
        "  extern __shared__ unsigned char __orbis_arena_mem[];\n";

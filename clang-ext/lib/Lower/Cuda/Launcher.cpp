@@ -3,6 +3,7 @@
 /// the .cu that maps the data, fills the kernel's parameters, sizes the
 /// block and the grid, launches, waits and maps back.
 #include "NestEmitter.h"
+#include "Lookahead.h"
 
 using namespace clang;
 
@@ -28,13 +29,28 @@ std::string CudaNestEmitter::launcher() {
          "  orbis_cuda_subtile_counts(&loops[" + Lv + "], P.sub[" + Lv +
          "], &P.sub_per_tile[" + Lv + "], &P.sub_count[" + Lv + "]);\n";
   }
-  // Rows in lockstep: one row per worker thread.
-  S += "  P.lockstep = orbis_cuda_rows_in_lockstep(where, " +
+  // Rows in lockstep: one row per worker thread. When the leader runs a
+  // tile's pre-block before the previous tile's post-block, it keeps two
+  // tiles in flight, so the rows (skewed by the lag, and by a chunk at each
+  // warp) must fit in two tiles: column tiles at least that wide.
+  bool Lookahead = Rows.Applies && Staged.empty() &&
+                   canRunNextPreBlockEarly(Nest, *Nest.Loops[1], Ctx);
+  std::string Lag = std::to_string(Rows.Lag);
+  S += "  long long rows = loops[0].tile, warps = (rows + 31) / 32;\n"
+       "  (void)warps;\n"
+       "  P.lockstep = orbis_cuda_rows_in_lockstep(where, " +
        std::string(Rows.Applies ? "1" : "0") + ", " +
-       quoted("intra-tile schedule: " + describe(Rows)) + ");\n"
+       quoted("intra-tile schedule: " + describe(Rows)) +
+       ", loops[1 < " + std::to_string(Depth) + " ? 1 : 0].tile, " +
+       (Lookahead ? "(rows - 1) * " + Lag + " + (warps - 1) * 16 + 8"
+                  : std::string("0")) +
+       ");\n"
        "  if (P.lockstep) {\n    P.sub[0] = 1;\n"
        "    orbis_cuda_subtile_counts(&loops[0], 1, &P.sub_per_tile[0], "
        "&P.sub_count[0]);\n  }\n";
+  // Strict lockstep: the tile's rows are one warp.
+  S += std::string("  P.strict = ") +
+       (StrictRows ? "P.lockstep && rows <= 32" : "0") + ";\n";
   for (const DeviceVariable &V : Vars) {
     std::string Name = V.name(), Arg = "args[" + std::to_string(V.ArgIndex) + "]";
     if (V.Kind == DeviceVariable::ByValue)
@@ -68,11 +84,13 @@ std::string CudaNestEmitter::launcher() {
        "  P.workers = (int)workers;\n"
        "  P.leader = (int)((workers + 31) / 32 * 32);\n"
        "  long long threads = P.leader + 32;\n"
-       "  if (threads > 1024)\n"
+       "  if (threads > " + std::to_string(maxThreads()) + ")\n"
        "    orbis_tile_fatal(where, \"a tile of the outermost loop has more "
-       "than 992 sub-tiles (a block has 1024 threads, one warp leads): use a "
-       "smaller "
-       "tile or a larger ORBIS_GPU_SUBTILE\");\n"
+       "than " + std::to_string(maxThreads() - 32) +
+       " sub-tiles (this kernel's blocks have at most " +
+       std::to_string(maxThreads()) +
+       " threads, one warp leads): use a smaller tile or a larger "
+       "ORBIS_GPU_SUBTILE\");\n"
        "  if (shared_bytes > 48 * 1024)\n"
        "    orbis_cuda_check(cudaFuncSetAttribute(__orbis_kernel" + N +
        ", cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "

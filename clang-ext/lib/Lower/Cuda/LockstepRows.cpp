@@ -16,6 +16,7 @@
 /// tile as finished when it leaves it, as a worker of the copies does, so
 /// the leader's side is the same for both schedules.
 #include "NestEmitter.h"
+#include "Lookahead.h"
 
 namespace orbis::cuda {
 
@@ -102,6 +103,194 @@ __orbis_published = __orbis_col;
   Replace("(K - 1)", "(" + K + " - 1)");
   Replace("(int)K", "(int)" + K);
   Replace(">= K ", ">= " + K + " ");
+  return Code;
+}
+
+/// Types a warp shuffle moves in one instruction.
+static bool shuffleType(QualType T) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  const auto *B = T->getAs<clang::BuiltinType>();
+  if (!B)
+    return false;
+  switch (B->getKind()) {
+  case clang::BuiltinType::Int:
+  case clang::BuiltinType::UInt:
+  case clang::BuiltinType::Long:
+  case clang::BuiltinType::ULong:
+  case clang::BuiltinType::LongLong:
+  case clang::BuiltinType::ULongLong:
+  case clang::BuiltinType::Float:
+  case clang::BuiltinType::Double:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// How many steps ago a row produced what a forwarded read needs (see
+/// strictRows); 0 when it cannot come from a register.
+static int64_t ageOf(const RowSchedule &Rows, const RowSchedule::Read &R) {
+  int64_t Age = R.D0 * Rows.Lag + R.D1;
+  return Age >= 1 && Age <= 4 ? Age : 0;
+}
+
+bool CudaNestEmitter::strictRowsPossible() const {
+  return Rows.Applies && Rows.Write && Staged.empty() &&
+         canRunNextPreBlockEarly(Nest, *Nest.Loops[1], Ctx) &&
+         shuffleType(Rows.Write->Expr->getType());
+}
+
+std::string CudaNestEmitter::strictRows() {
+  const BlockedLoop &Inner = *Nest.Loops[1];
+  std::string Lag = std::to_string(Rows.Lag) + "LL";
+  // Columns per chunk: the loads of a chunk are in flight together.
+  const std::string K = "8LL";
+  QualType T = Rows.Write->Expr->getType().getCanonicalType().getUnqualifiedType();
+  std::string Ty = Printer.declaration(T, "");
+  std::string Y = Printer.declaration(
+                      Inner.Form.Var->getType().getUnqualifiedType(),
+                      Inner.Form.VarName) +
+                  " = " + valueAt(Inner, "__orbis_c") + ";\n";
+  int64_t History = 1;
+  for (const RowSchedule::Read &R : Rows.Reads)
+    if (R.Kind == RowSchedule::Read::Forwarded)
+      History = std::max(History, ageOf(Rows, R));
+
+  // Loads ahead of a chunk: what a row reads from before the nest, and
+  // what rows above the warp (or outside the loop) wrote.
+  std::string Declare, Load, Forward;
+  Printer.Replaced.clear();
+  std::map<const clang::Expr *, std::string> Replaced;
+  for (size_t I = 0; I < Rows.Reads.size(); ++I) {
+    const RowSchedule::Read &R = Rows.Reads[I];
+    std::string N = std::to_string(I);
+    std::string Memory = Printer.expression(R.Access->Expr);
+    int64_t Age = ageOf(Rows, R);
+    if (R.Kind == RowSchedule::Read::Initial) {
+      Declare += Ty + " __orbis_pre" + N + "[" + K + "];\n";
+      Load += "__orbis_pre" + N + "[__orbis_j] = " + Memory + ";\n";
+      Replaced[R.Access->Expr] = "__orbis_pre" + N + "[__orbis_j]";
+    } else if (R.Kind == RowSchedule::Read::Forwarded && Age) {
+      std::string D0 = std::to_string(R.D0), D1 = std::to_string(R.D1);
+      std::string Outside = "__orbis_c - " + D1 + " < 0 || __orbis_c - " + D1 +
+                            " >= __orbis_trip";
+      std::string H = "__orbis_h" + std::to_string(Age - 1);
+      std::string F = "__orbis_f" + N;
+      if (R.D0 > 0) {
+        // Rows above the warp: loaded ahead (the warp above, or the tile
+        // above, has finished them when the chunk may run).
+        std::string Boundary = "__orbis_lane < " + D0 + " || " + Outside;
+        Declare += Ty + " __orbis_pre" + N + "[" + K + "];\n";
+        Load += "if (" + Boundary + ")\n__orbis_pre" + N +
+                "[__orbis_j] = " + Memory + ";\n";
+        Forward += Ty + " " + F + " = __shfl_up_sync(__orbis_mask, " + H +
+                   ", " + D0 + ");\nif (" + Boundary + ")\n" + F +
+                   " = __orbis_pre" + N + "[__orbis_j];\n";
+      } else {
+        // The row's own earlier columns; outside the loop only at its
+        // start, loaded then.
+        Forward += Ty + " " + F + " = " + H + ";\n";
+        Replaced[R.Access->Expr] = "(" + Outside + " ? " + Memory + " : " +
+                                   F + ")";
+        continue;
+      }
+      Replaced[R.Access->Expr] = F;
+    }
+  }
+  Printer.Replaced = Replaced;
+  const auto *Assign = clang::cast<clang::BinaryOperator>(
+      [&] {
+        const Stmt *S = Nest.InstructionBlock ? Nest.InstructionBlock
+                                              : Nest.innermost().For->getBody();
+        while (const auto *C = dyn_cast<clang::CompoundStmt>(S))
+          S = C->body_front();
+        return S;
+      }());
+  std::string Value = Printer.expression(Assign->getRHS());
+  Printer.Replaced.clear();
+  std::string Target = Printer.expression(Rows.Write->Expr);
+  std::string Shift;
+  for (int64_t A = History - 1; A > 0; --A)
+    Shift += "__orbis_h" + std::to_string(A) + " = __orbis_h" +
+             std::to_string(A - 1) + ";\n";
+  std::string Hist;
+  for (int64_t A = 0; A < History; ++A)
+    Hist += Ty + " __orbis_h" + std::to_string(A) + " = 0;\n";
+
+  std::string Code = R"(// Rows in strict lockstep (one warp; docs/lowering.md): values between rows
+// in registers, the rest loaded a chunk ahead.
+const int __orbis_lane = (int)(threadIdx.x & 31);
+const int __orbis_rows = (int)__orbis_workers;
+const unsigned __orbis_mask = __orbis_rows == 32 ? 0xffffffffu : (1u << __orbis_rows) - 1u;
+const long long __orbis_trip = __orbis_P.loops[1].trip, __orbis_tile = __orbis_P.loops[1].tile;
+const long long __orbis_steps = __orbis_trip + @LAG@ * (__orbis_rows - 1);
+long long __orbis_end = __orbis_tile < __orbis_trip ? __orbis_tile : __orbis_trip;
+int __orbis_seen = 0;
+@HIST@for (long long __orbis_s = 0; __orbis_s < __orbis_steps; __orbis_s += @K@) {
+const long long __orbis_c0 = __orbis_s - @LAG@ * __orbis_lane;
+const long long __orbis_first = __orbis_c0 < 0 ? 0 : __orbis_c0;
+const long long __orbis_last = __orbis_c0 + (@K@ - 1) < __orbis_trip ? __orbis_c0 + (@K@ - 1) : __orbis_trip - 1;
+const long long __orbis_last_tile = __orbis_last < __orbis_end ? __orbis_q : __orbis_q + 1 + (__orbis_last - __orbis_end) / __orbis_tile;
+// The whole warp waits until the leader has run the pre-blocks of every
+// tile the chunk touches.
+for (;;) {
+bool __orbis_ok = __orbis_first > __orbis_last || __orbis_seen > __orbis_last_tile;
+if (!__orbis_ok) {
+__orbis_seen = orbis_dev_poll<cuda::thread_scope_block>(__orbis_sh.ready);
+if (__orbis_seen > __orbis_last_tile) {
+orbis_dev_acquire_fence<cuda::thread_scope_block>();
+__orbis_ok = true;
+}
+}
+if (__all_sync(__orbis_mask, __orbis_ok))
+break;
+}
+@DECLARE@#pragma unroll
+for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
+const long long __orbis_c = __orbis_c0 + __orbis_j;
+if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
+@Y@(void)@COLUMN@;
+@LOAD@}
+}
+// The loads come before any row's stores of the chunk.
+__syncwarp(__orbis_mask);
+#pragma unroll
+for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
+const long long __orbis_c = __orbis_c0 + __orbis_j;
+@FORWARD@@TYPE@ __orbis_v = 0;
+if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
+@Y@__orbis_v = @VALUE@;
+@TARGET@ = __orbis_v;
+}
+@SHIFT@__orbis_h0 = __orbis_v;
+}
+// The tiles this row has left, for the leader's post-blocks.
+const long long __orbis_done = __orbis_c0 + @K@ < __orbis_trip ? __orbis_c0 + @K@ : __orbis_trip;
+while (__orbis_q < __orbis_P.loops[1].num_tiles && __orbis_done >= __orbis_end) {
+orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);
+++__orbis_q;
+__orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis_end + __orbis_tile;
+}
+}
+)";
+  auto Replace = [&](const std::string &From, const std::string &To) {
+    for (size_t At = Code.find(From); At != std::string::npos;
+         At = Code.find(From, At + To.size()))
+      Code.replace(At, From.size(), To);
+  };
+  // Structure first, the user's text last (it may hold anything).
+  Replace("@HIST@", Hist);
+  Replace("@DECLARE@", Declare);
+  Replace("@SHIFT@", Shift);
+  Replace("@TYPE@", Ty);
+  Replace("@LAG@", Lag);
+  Replace("@K@", K);
+  Replace("@COLUMN@", Inner.Form.VarName);
+  Replace("@Y@", Y);
+  Replace("@FORWARD@", Forward);
+  Replace("@LOAD@", Load);
+  Replace("@TARGET@", Target);
+  Replace("@VALUE@", Value);
   return Code;
 }
 

@@ -240,6 +240,7 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
     Rows.Applies = false;
     Rows.Reason = "block_local stages one tile at a time";
   }
+  StrictRows = strictRowsPossible();
   for (const DeviceVariable &V : Vars)
     if (V.VlaRank) {
       std::vector<std::string> Dims;

@@ -165,6 +165,9 @@ private:
   /// The intra-tile schedule the dependences allow (RowSchedule.h); the
   /// kernel holds both it and the copies, chosen at run time.
   RowSchedule Rows;
+  /// The rows of a tile may run in strict lockstep, passing values in
+  /// registers (LockstepRows.cpp), when the tile is one warp at run time.
+  bool StrictRows = false;
 
   std::string id() const { return std::to_string(Nest.Id); }
   /// The launcher's name: extern "C", so unique among the program's files
@@ -207,6 +210,11 @@ private:
   std::string loopVariable(DeviceCopy Copy, const BlockedLoop &L);
   std::string innermostWorker(const BlockedLoop &L);
   std::string lockstepRows();
+  bool strictRowsPossible() const;
+  /// Threads per block the kernel allows: fewer with strict rows, whose
+  /// registers hold a chunk of loaded values.
+  unsigned maxThreads() const { return StrictRows ? 512 : 1024; }
+  std::string strictRows();
   std::string leaderLookahead(const BlockedLoop &L);
   std::string launcher();
 };

@@ -1,0 +1,85 @@
+// Rows in lockstep (docs/lowering.md): Algorithm 1's dependences, (1, 0)
+// and (0, 1), let the rows of a tile run together, one column apart. The
+// kernel holds three worker schedules, chosen at run time: strict lockstep
+// in one warp (the row above's value by a shuffle, the row's own last value
+// in a register, the rest loaded a chunk ahead; the level-0 tile defaults
+// to a warp's 32 rows), lockstep per row across warps, and the copies of
+// the pre/post-blocks. A linearized subscript hides the distances: copies
+// only, with the reason in the device code and for ORBIS_VERBOSE.
+// RUN: %orbis-cc --offload=cuda --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
+// REQUIRES: cuda
+#include <omp_blocked.h>
+#include <stdlib.h>
+
+enum { PAD = 16 };
+
+// CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}rows-in-lockstep.c:[[@LINE+4]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED};
+// CHECK: static const orbis_site_t __orbis_site0_1 = {"{{.*}}rows-in-lockstep.c:[[@LINE+11]]:5", 1, 8, ORBIS_SITE_GPU | ORBIS_SITE_PIPELINED | ORBIS_SITE_INNERMOST};
+void sweep(int n, double (*A)[n]) {
+  volatile int *done = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
+  for (int x = 1; x < n - 1; x++) {
+    #pragma omp single
+    {
+      done = calloc((omp_num_blocks() + 1) * PAD, sizeof(int));
+      done[0] = n;
+    }
+    int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      while (done[xb * PAD] < y + omp_block_size() - 1) {
+      }
+      #pragma omp block
+      A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);
+      #pragma omp atomic
+      done[(xb + 1) * PAD] += omp_block_size();
+    }
+  }
+  free((void *)done);
+}
+// CHECK-LABEL: // ---- device code: rows-in-lockstep.orbis.cu ----
+// CHECK: // Nest 0 at {{.*}}rows-in-lockstep.c:20:3: intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0)).
+// CHECK: __global__ void __launch_bounds__(512) __orbis_kernel0(
+// CHECK: if (__orbis_P.lockstep) {
+// CHECK-NEXT: if (__orbis_P.strict && __orbis_workers <= 32) {
+// CHECK-NEXT: // Rows in strict lockstep
+// The warp waits for the leader's pre-blocks of the chunk's tiles.
+// CHECK: __orbis_seen = orbis_dev_poll<cuda::thread_scope_block>(__orbis_sh.ready);
+// CHECK: if (__all_sync(__orbis_mask, __orbis_ok))
+// The reads from before the nest, and the row above the warp, loaded ahead.
+// CHECK: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)
+// CHECK-NEXT: __orbis_pre0[__orbis_j] = A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))];
+// CHECK-NEXT: __orbis_pre1[__orbis_j] = A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))];
+// CHECK-NEXT: __orbis_pre3[__orbis_j] = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))];
+// CHECK: __syncwarp(__orbis_mask);
+// The row above's value by a shuffle; the row's own last value in a register.
+// CHECK: double __orbis_f0 = __shfl_up_sync(__orbis_mask, __orbis_h0, 1);
+// CHECK-NEXT: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)
+// CHECK-NEXT: __orbis_f0 = __orbis_pre0[__orbis_j];
+// CHECK-NEXT: double __orbis_f2 = __orbis_h0;
+// CHECK: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + (__orbis_c - 1 < 0 || __orbis_c - 1 >= __orbis_trip ? A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))] : __orbis_f2) + __orbis_pre3[__orbis_j]);
+// CHECK-NEXT: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = __orbis_v;
+// CHECK: __orbis_h0 = __orbis_v;
+// CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);
+// Lockstep per row across warps: chunks when every row can go, else steps.
+// CHECK: } else {
+// CHECK: if (__all_sync(__orbis_mask, __orbis_chunk)) {
+// CHECK: orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_col);
+// The copies of the pre/post-blocks.
+// CHECK: } else {
+// CHECK-NEXT: for (long long __orbis_k1 = 0;
+// CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, (rows - 1) * 1 + (warps - 1) * 16 + 8);
+// CHECK: P.strict = P.lockstep && rows <= 32;
+
+void linear(int n, double *A) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n * n])
+  for (int x = 1; x < n; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 0; y < n; y++)
+      A[x * n + y] = A[(x - 1) * n + y];
+}
+// CHECK: // Nest 1 at {{.*}}rows-in-lockstep.c:75:3: intra-tile schedule: copies of the pre/post-blocks on sub-tiles (no rows in lockstep: the distance from 'A[x * n + y]' to 'A[(x - 1) * n + y]' is unknown (a subscript that is not a loop variable plus a constant)).
+// CHECK: __global__ void __launch_bounds__(1024) __orbis_kernel1(
+// CHECK-NOT: __orbis_P.lockstep
+// CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 0, "intra-tile schedule: copies of the pre/post-blocks on sub-tiles (no rows in lockstep: the distance from 'A[x * n + y]' to 'A[(x - 1) * n + y]' is unknown (a subscript that is not a loop variable plus a constant))", loops[1 < 2 ? 1 : 0].tile, 0);
+// CHECK: P.strict = 0;
