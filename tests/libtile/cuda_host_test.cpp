@@ -85,6 +85,32 @@ TEST(CudaSettingsTest, SubtilesAndArena) {
   }
 }
 
+TEST(CudaSettingsTest, RowsInLockstepWhenPossibleWantedAndWideEnough) {
+  const char *Rows = "intra-tile schedule: rows in lockstep, lag 1";
+  {
+    ScopedEnv Unset("ORBIS_GPU_SCHEDULE", nullptr);
+    EXPECT_EQ(orbis_cuda_rows_in_lockstep("t.c:1:1", 1, Rows, 64, 39), 1);
+    EXPECT_EQ(orbis_cuda_rows_in_lockstep("t.c:1:1", 1, Rows, 38, 39), 0);
+    EXPECT_EQ(orbis_cuda_rows_in_lockstep("t.c:1:1", 0, "copies", 64, 0), 0);
+  }
+  {
+    ScopedEnv Set("ORBIS_GPU_SCHEDULE", "rows");
+    EXPECT_EQ(orbis_cuda_rows_in_lockstep("t.c:1:1", 1, Rows, 64, 39), 1);
+  }
+  {
+    ScopedEnv Set("ORBIS_GPU_SCHEDULE", "copies");
+    EXPECT_EQ(orbis_cuda_rows_in_lockstep("t.c:1:1", 1, Rows, 64, 39), 0);
+  }
+}
+
+TEST(CudaSettingsDeathTest, UnknownScheduleNamesIt) {
+  ScopedEnv Set("ORBIS_GPU_SCHEDULE", "fast");
+  EXPECT_EXIT(orbis_cuda_rows_in_lockstep("gs.c:41:1", 1, "rows", 64, 0),
+              ::testing::ExitedWithCode(1),
+              exactLine("orbis: gs.c:41:1: error: ORBIS_GPU_SCHEDULE 'fast' "
+                        "must be 'rows' or 'copies'"));
+}
+
 TEST(CudaSettingsDeathTest, BadListsNameTheVariable) {
   for (const char *Bad : {"0", "-2", "2,x", "3,", "abc"}) {
     ScopedEnv List("ORBIS_GPU_SUBTILE", Bad);

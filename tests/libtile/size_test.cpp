@@ -111,6 +111,22 @@ SizePolicyInput policyInput(long long Trip, int Level, int ElemSize,
   return In;
 }
 
+TEST(SizePolicyTest, GpuTilesAreFixedAndOneWarpTallForLockstepRows) {
+  // On a GPU the trip count and the threads play no part; a nest whose
+  // rows run in lockstep in one warp gets 32 rows at level 0 only (and no
+  // tile exceeds the trip count).
+  for (long long Trip : {64LL, 4094LL, 1LL << 20}) {
+    SizePolicyInput In = policyInput(Trip, 0, 8, 1, 16, 1 << 20);
+    In.Gpu = true;
+    EXPECT_EQ(policyTileSize(In), 64) << Trip;
+    In.GpuWarpRows = true;
+    EXPECT_EQ(policyTileSize(In), 32) << Trip;
+    In.Level = 1;
+    In.Innermost = In.Pipelined = true;
+    EXPECT_EQ(policyTileSize(In), 64) << Trip;
+  }
+}
+
 TEST(SizePolicyTest, OutermostLevelGivesFourTilesPerThread) {
   // ceil(trip / (4 * threads)); the cache plays no part.
   EXPECT_EQ(policyTileSize(policyInput(4094, 0, 8, 1, 2, 1 << 20)), 512);
