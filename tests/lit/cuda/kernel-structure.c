@@ -56,7 +56,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT:   double *A;
 // CHECK: struct __orbis_shared0 {
 // CHECK:   volatile int *counters;
-// CHECK: __global__ void __launch_bounds__(512) __orbis_kernel0(const __orbis_params0 __orbis_P) {
+// CHECK: __global__ void __launch_bounds__(256) __orbis_kernel0(const __orbis_params0 __orbis_P) {
 // Persistent blocks take the outermost tiles in increasing order.
 // CHECK:       __orbis_sh.next = (long long)atomicAdd(__orbis_P.ticket, 1ull);
 // CHECK:       __orbis_sh.u.counters = counters;

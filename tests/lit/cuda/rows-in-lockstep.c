@@ -39,7 +39,7 @@ void sweep(int n, double (*A)[n]) {
 }
 // CHECK-LABEL: // ---- device code: rows-in-lockstep.orbis.cu ----
 // CHECK: // Nest 0 at {{.*}}rows-in-lockstep.c:20:3: intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0)).
-// CHECK: __global__ void __launch_bounds__(512) __orbis_kernel0(
+// CHECK: __global__ void __launch_bounds__(256) __orbis_kernel0(
 // CHECK: if (__orbis_P.lockstep) {
 // CHECK-NEXT: if (__orbis_P.strict && __orbis_workers <= 32) {
 // CHECK-NEXT: // Rows in strict lockstep
@@ -68,7 +68,7 @@ void sweep(int n, double (*A)[n]) {
 // The copies of the pre/post-blocks.
 // CHECK: } else {
 // CHECK-NEXT: for (long long __orbis_k1 = 0;
-// CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, (rows - 1) * 1 + (warps - 1) * 16 + 8);
+// CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, (rows - 1) * 1 + (warps - 1) * 32 + 16);
 // CHECK: P.strict = P.lockstep && rows <= 32;
 
 void linear(int n, double *A) {

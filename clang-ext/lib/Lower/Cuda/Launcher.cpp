@@ -42,7 +42,7 @@ std::string CudaNestEmitter::launcher() {
        std::string(Rows.Applies ? "1" : "0") + ", " +
        quoted("intra-tile schedule: " + describe(Rows)) +
        ", loops[1 < " + std::to_string(Depth) + " ? 1 : 0].tile, " +
-       (Lookahead ? "(rows - 1) * " + Lag + " + (warps - 1) * 16 + 8"
+       (Lookahead ? "(rows - 1) * " + Lag + " + (warps - 1) * 32 + 16"
                   : std::string("0")) +
        ");\n"
        "  if (P.lockstep) {\n    P.sub[0] = 1;\n"

@@ -29,7 +29,7 @@ std::string CudaNestEmitter::lockstepRows() {
                      " = " + valueAt(Inner, "__orbis_col") + ";\n{\n" +
                      instructionBlock() + "}\n++__orbis_col;\n";
   // Columns per chunk: the checks of a chunk are paid once for its steps.
-  const std::string K = "8LL";
+  const std::string K = "16LL";
   std::string Code = R"(const int __orbis_warp = (int)(threadIdx.x >> 5), __orbis_lane = (int)(threadIdx.x & 31);
 const int __orbis_rows = (int)(__orbis_workers - 32LL * __orbis_warp < 32 ? __orbis_workers - 32LL * __orbis_warp : 32);
 const unsigned __orbis_mask = __orbis_rows == 32 ? 0xffffffffu : (1u << __orbis_rows) - 1u;
@@ -144,7 +144,7 @@ std::string CudaNestEmitter::strictRows() {
   const BlockedLoop &Inner = *Nest.Loops[1];
   std::string Lag = std::to_string(Rows.Lag) + "LL";
   // Columns per chunk: the loads of a chunk are in flight together.
-  const std::string K = "8LL";
+  const std::string K = "16LL";
   QualType T = Rows.Write->Expr->getType().getCanonicalType().getUnqualifiedType();
   std::string Ty = Printer.declaration(T, "");
   std::string Y = Printer.declaration(

@@ -213,7 +213,7 @@ private:
   bool strictRowsPossible() const;
   /// Threads per block the kernel allows: fewer with strict rows, whose
   /// registers hold a chunk of loaded values.
-  unsigned maxThreads() const { return StrictRows ? 512 : 1024; }
+  unsigned maxThreads() const { return StrictRows ? 256 : 1024; }
   std::string strictRows();
   std::string leaderLookahead(const BlockedLoop &L);
   std::string launcher();
