@@ -23,6 +23,18 @@
 
 namespace orbis {
 
+/// How two accesses of one variable meet: never, at a known distance per
+/// level (in iterations, times -1 for a loop that counts down: the second
+/// access's iteration minus the first's, for the same element), or the
+/// analysis cannot tell (linearized or coupled subscripts, a loop variable
+/// missing from the subscripts).
+struct Meeting {
+  enum { Never, Distance, Unknown } Kind = Unknown;
+  std::vector<int64_t> D;
+};
+Meeting meetAccesses(const TiledNest &Nest, const ArrayAccess &From,
+                     const ArrayAccess &To);
+
 /// Collects the accesses of the nest's instruction block into
 /// `Nest.Accesses` (the model's record, used by the check and by backends).
 void collectAccesses(TiledNest &Nest, clang::ASTContext &Ctx);

@@ -144,38 +144,16 @@ private:
 };
 
 /// The distance per level from `From`'s iteration to the iteration of `To`
-/// that touches the same element, in iteration counts; none when the
-/// accesses never meet or the analysis cannot tell.
+/// that touches the same element; none when the accesses never meet or the
+/// analysis cannot tell.
 std::optional<std::vector<int64_t>>
 distance(const TiledNest &Nest, const ArrayAccess &From, const ArrayAccess &To) {
-  if (From.Base != To.Base || From.Subscripts.size() != To.Subscripts.size())
+  if (From.Base != To.Base)
     return std::nullopt;
-  std::vector<std::optional<int64_t>> D(Nest.Loops.size());
-  for (size_t I = 0; I < From.Subscripts.size(); ++I) {
-    const Subscript &A = From.Subscripts[I], &B = To.Subscripts[I];
-    if (A.Kind == Subscript::LoopVar && B.Kind == Subscript::LoopVar &&
-        A.Level == B.Level) {
-      int64_t Delta = A.Value - B.Value;
-      if (D[A.Level] && *D[A.Level] != Delta)
-        return std::nullopt; // never the same element
-      D[A.Level] = Delta;
-    } else if (A.Kind == Subscript::Constant && B.Kind == Subscript::Constant) {
-      if (A.Value != B.Value)
-        return std::nullopt;
-    } else if (A.Kind == Subscript::Other && B.Kind == Subscript::Other &&
-               !A.UsesLoopVar && !B.UsesLoopVar) {
-      continue; // may meet; no constraint on the nest's levels
-    } else {
-      return std::nullopt; // coupled or unknown
-    }
-  }
-  std::vector<int64_t> Out;
-  for (size_t L = 0; L < D.size(); ++L) {
-    if (!D[L])
-      return std::nullopt; // any distance on this level: cannot decide
-    Out.push_back(*D[L] * Nest.Loops[L]->Form.Direction);
-  }
-  return Out;
+  Meeting M = meetAccesses(Nest, From, To);
+  if (M.Kind != Meeting::Distance)
+    return std::nullopt;
+  return M.D;
 }
 
 /// The step of every level is a constant 1 (in the loop's direction).
@@ -191,6 +169,44 @@ std::string text(const Expr *E, ASTContext &Ctx) {
 }
 
 } // namespace
+
+Meeting meetAccesses(const TiledNest &Nest, const ArrayAccess &From,
+                     const ArrayAccess &To) {
+  Meeting M;
+  if (From.Subscripts.size() != To.Subscripts.size())
+    return M;
+  std::vector<std::optional<int64_t>> D(Nest.Loops.size());
+  for (size_t I = 0; I < From.Subscripts.size(); ++I) {
+    const Subscript &A = From.Subscripts[I], &B = To.Subscripts[I];
+    if (A.Kind == Subscript::LoopVar && B.Kind == Subscript::LoopVar &&
+        A.Level == B.Level) {
+      int64_t Delta = A.Value - B.Value;
+      if (D[A.Level] && *D[A.Level] != Delta) {
+        M.Kind = Meeting::Never;
+        return M;
+      }
+      D[A.Level] = Delta;
+    } else if (A.Kind == Subscript::Constant &&
+               B.Kind == Subscript::Constant) {
+      if (A.Value != B.Value) {
+        M.Kind = Meeting::Never;
+        return M;
+      }
+    } else if (A.Kind == Subscript::Other && B.Kind == Subscript::Other &&
+               !A.UsesLoopVar && !B.UsesLoopVar) {
+      continue; // the same value in every iteration: may be equal
+    } else {
+      return M; // coupled or unknown
+    }
+  }
+  for (size_t L = 0; L < D.size(); ++L) {
+    if (!D[L])
+      return M; // any distance on this level: cannot decide
+    M.D.push_back(*D[L] * Nest.Loops[L]->Form.Direction);
+  }
+  M.Kind = Meeting::Distance;
+  return M;
+}
 
 void collectAccesses(TiledNest &Nest, ASTContext &Ctx) {
   const Stmt *Instr = Nest.InstructionBlock ? Nest.InstructionBlock

@@ -4,6 +4,7 @@
 /// `--emit-lowered` and `--print-model`.
 #include "orbis/RowSchedule.h"
 
+#include "orbis/DependenceCheck.h"
 #include "orbis/LoopForm.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -164,51 +165,6 @@ std::set<const VarDecl *> outerAllocations(const TiledNest &Nest,
   return F.Found;
 }
 
-/// How two accesses of one variable meet: never, at a known distance per
-/// level, or the analysis cannot tell.
-struct Meeting {
-  enum { Never, Distance, Unknown } Kind = Unknown;
-  std::vector<int64_t> D;
-};
-
-Meeting meet(const TiledNest &Nest, const ArrayAccess &From,
-             const ArrayAccess &To) {
-  Meeting M;
-  if (From.Subscripts.size() != To.Subscripts.size())
-    return M;
-  std::vector<std::optional<int64_t>> D(Nest.Loops.size());
-  for (size_t I = 0; I < From.Subscripts.size(); ++I) {
-    const Subscript &A = From.Subscripts[I], &B = To.Subscripts[I];
-    if (A.Kind == Subscript::LoopVar && B.Kind == Subscript::LoopVar &&
-        A.Level == B.Level) {
-      int64_t Delta = A.Value - B.Value;
-      if (D[A.Level] && *D[A.Level] != Delta) {
-        M.Kind = Meeting::Never;
-        return M;
-      }
-      D[A.Level] = Delta;
-    } else if (A.Kind == Subscript::Constant &&
-               B.Kind == Subscript::Constant) {
-      if (A.Value != B.Value) {
-        M.Kind = Meeting::Never;
-        return M;
-      }
-    } else if (A.Kind == Subscript::Other && B.Kind == Subscript::Other &&
-               !A.UsesLoopVar && !B.UsesLoopVar) {
-      continue; // the same value in every iteration: may be equal
-    } else {
-      return M;
-    }
-  }
-  for (size_t L = 0; L < D.size(); ++L) {
-    if (!D[L])
-      return M;
-    M.D.push_back(*D[L] * Nest.Loops[L]->Form.Direction);
-  }
-  M.Kind = Meeting::Distance;
-  return M;
-}
-
 /// Different variables can only be known apart when both are arrays (not
 /// pointers, which may point into the same memory).
 bool distinctMemory(const VarDecl *A, const VarDecl *B) {
@@ -257,7 +213,7 @@ void classifyReads(const TiledNest &Nest, const Stmt *Block, RowSchedule &S) {
     RowSchedule::Read R;
     R.Access = &A;
     if (A.Base == Write->Base) {
-      Meeting M = meet(Nest, *Write, A);
+      Meeting M = meetAccesses(Nest, *Write, A);
       if (M.Kind == Meeting::Unknown)
         return;
       if (M.Kind == Meeting::Distance) {
@@ -380,7 +336,7 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
       }
       if (&X == &W)
         continue;
-      Meeting M = meet(Nest, W, X);
+      Meeting M = meetAccesses(Nest, W, X);
       if (M.Kind == Meeting::Never)
         continue;
       if (M.Kind == Meeting::Unknown)
