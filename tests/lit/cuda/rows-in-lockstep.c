@@ -83,3 +83,18 @@ void linear(int n, double *A) {
 // CHECK-NOT: __orbis_P.lockstep
 // CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 0, "intra-tile schedule: copies of the pre/post-blocks on sub-tiles (no rows in lockstep: the distance from 'A[x * n + y]' to 'A[(x - 1) * n + y]' is unknown (a subscript that is not a loop variable plus a constant))", loops[1 < 2 ? 1 : 0].tile, 0);
 // CHECK: P.strict = 0;
+
+// The user's names are printed as written, whatever the generator's
+// templates call their placeholders.
+void names(int n, double (*A)[n], double LAG, double STEP, double K) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
+  for (int x = 1; x < n; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n; y++)
+      A[x][y] = (A[x - 1][y] + A[x][y - 1]) * LAG + STEP - (K - 1);
+}
+// CHECK: // Nest 2 at {{.*}}rows-in-lockstep.c:[[@LINE-6]]:3: intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0)).
+// CHECK: if (__orbis_P.lockstep) {
+// The chunk's steps and the single steps.
+// CHECK: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = (A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))] + A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))]) * LAG + STEP - (K - ((double)(1)));
+// CHECK: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = (A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))] + A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))]) * LAG + STEP - (K - ((double)(1)));

@@ -20,6 +20,19 @@
 
 namespace orbis::cuda {
 
+/// Fills the `@NAME@` placeholders of a code template, in the order given:
+/// the structure first, the user's text last, so that nothing in the
+/// user's code is taken for a placeholder.
+static std::string
+fillTemplate(std::string Code,
+             const std::vector<std::pair<std::string, std::string>> &Values) {
+  for (const auto &[From, To] : Values)
+    for (size_t At = Code.find(From); At != std::string::npos;
+         At = Code.find(From, At + To.size()))
+      Code.replace(At, From.size(), To);
+  return Code;
+}
+
 std::string CudaNestEmitter::lockstepRows() {
   const BlockedLoop &Inner = *Nest.Loops[1];
   std::string Lag = std::to_string(Rows.Lag) + "LL";
@@ -42,13 +55,13 @@ while (__any_sync(__orbis_mask, __orbis_col < __orbis_trip)) {
 // (or all), from the lane above, which advances with this one; from the
 // warp above, which does not, for the whole chunk.
 long long __orbis_prev = __shfl_up_sync(__orbis_mask, __orbis_col, 1);
-const long long __orbis_step_need = __orbis_col + LAG < __orbis_trip ? __orbis_col + LAG : __orbis_trip;
+const long long __orbis_step_need = __orbis_col + @LAG@ < __orbis_trip ? __orbis_col + @LAG@ : __orbis_trip;
 long long __orbis_need = __orbis_step_need;
 if (__orbis_lane == 0) {
 if (__orbis_warp == 0) {
 __orbis_prev = LLONG_MAX;
 } else {
-__orbis_need = __orbis_col + (K - 1) + LAG < __orbis_trip ? __orbis_col + (K - 1) + LAG : __orbis_trip;
+__orbis_need = __orbis_col + (@K@ - 1) + @LAG@ < __orbis_trip ? __orbis_col + (@K@ - 1) + @LAG@ : __orbis_trip;
 if (__orbis_above < __orbis_need) {
 __orbis_above = orbis_dev_poll<cuda::thread_scope_block>(__orbis_sh.progress[__orbis_warp - 1]);
 orbis_dev_acquire_fence<cuda::thread_scope_block>();
@@ -58,7 +71,7 @@ __orbis_prev = __orbis_above;
 }
 // The tile of the chunk's last column: the leader must have run its
 // pre-blocks.
-const long long __orbis_last = __orbis_col + (K - 1) < __orbis_trip ? __orbis_col + (K - 1) : __orbis_trip - 1;
+const long long __orbis_last = __orbis_col + (@K@ - 1) < __orbis_trip ? __orbis_col + (@K@ - 1) : __orbis_trip - 1;
 const long long __orbis_last_tile = __orbis_last < __orbis_end ? __orbis_q : __orbis_q + 1 + (__orbis_last - __orbis_end) / __orbis_tile;
 if (__orbis_col < __orbis_trip && __orbis_seen <= __orbis_last_tile) {
 __orbis_seen = orbis_dev_poll<cuda::thread_scope_block>(__orbis_sh.ready);
@@ -66,18 +79,18 @@ orbis_dev_acquire_fence<cuda::thread_scope_block>();
 }
 const bool __orbis_chunk = __orbis_col >= __orbis_trip || (__orbis_prev >= __orbis_need && __orbis_seen > __orbis_last_tile);
 if (__all_sync(__orbis_mask, __orbis_chunk)) {
-// Every row runs K columns in lockstep, no checks.
+// Every row runs a chunk of columns in lockstep, no checks.
 #pragma unroll
-for (int __orbis_j = 0; __orbis_j < (int)K; ++__orbis_j) {
+for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 if (__orbis_col < __orbis_trip) {
-STEP}
+@STEP@}
 __syncwarp(__orbis_mask);
 }
 } else {
 // One column, each row on its own: a row that cannot go on skips it.
 const bool __orbis_go = __orbis_col < __orbis_trip && __orbis_prev >= __orbis_step_need && __orbis_seen > __orbis_q;
 if (__orbis_go) {
-STEP}
+@STEP@}
 __syncwarp(__orbis_mask);
 }
 // The tiles this row has left, for the leader's post-blocks.
@@ -86,24 +99,14 @@ orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);
 ++__orbis_q;
 __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis_end + __orbis_tile;
 }
-// The warp below follows the last row; a release store every K columns.
-if (__orbis_lane == __orbis_rows - 1 && (__orbis_col - __orbis_published >= K || (__orbis_col == __orbis_trip && __orbis_published < __orbis_trip))) {
+// The warp below follows the last row; a release store per chunk.
+if (__orbis_lane == __orbis_rows - 1 && (__orbis_col - __orbis_published >= @K@ || (__orbis_col == __orbis_trip && __orbis_published < __orbis_trip))) {
 orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_col);
 __orbis_published = __orbis_col;
 }
 }
 )";
-  auto Replace = [&](const std::string &From, const std::string &To) {
-    for (size_t At = Code.find(From); At != std::string::npos;
-         At = Code.find(From, At + To.size()))
-      Code.replace(At, From.size(), To);
-  };
-  Replace("STEP", Step);
-  Replace("LAG", Lag);
-  Replace("(K - 1)", "(" + K + " - 1)");
-  Replace("(int)K", "(int)" + K);
-  Replace(">= K ", ">= " + K + " ");
-  return Code;
+  return fillTemplate(Code, {{"@LAG@", Lag}, {"@K@", K}, {"@STEP@", Step}});
 }
 
 /// Types a warp shuffle moves in one instruction.
@@ -273,25 +276,19 @@ __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis
 }
 }
 )";
-  auto Replace = [&](const std::string &From, const std::string &To) {
-    for (size_t At = Code.find(From); At != std::string::npos;
-         At = Code.find(From, At + To.size()))
-      Code.replace(At, From.size(), To);
-  };
   // Structure first, the user's text last (it may hold anything).
-  Replace("@HIST@", Hist);
-  Replace("@DECLARE@", Declare);
-  Replace("@SHIFT@", Shift);
-  Replace("@TYPE@", Ty);
-  Replace("@LAG@", Lag);
-  Replace("@K@", K);
-  Replace("@COLUMN@", Inner.Form.VarName);
-  Replace("@Y@", Y);
-  Replace("@FORWARD@", Forward);
-  Replace("@LOAD@", Load);
-  Replace("@TARGET@", Target);
-  Replace("@VALUE@", Value);
-  return Code;
+  return fillTemplate(Code, {{"@HIST@", Hist},
+                             {"@DECLARE@", Declare},
+                             {"@SHIFT@", Shift},
+                             {"@TYPE@", Ty},
+                             {"@LAG@", Lag},
+                             {"@K@", K},
+                             {"@COLUMN@", Inner.Form.VarName},
+                             {"@Y@", Y},
+                             {"@FORWARD@", Forward},
+                             {"@LOAD@", Load},
+                             {"@TARGET@", Target},
+                             {"@VALUE@", Value}});
 }
 
 } // namespace orbis::cuda
