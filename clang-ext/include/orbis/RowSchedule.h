@@ -65,6 +65,8 @@ struct RowSchedule {
   };
   /// The block's write when it is such an assignment, else null.
   const ArrayAccess *Write = nullptr;
+  /// The value it assigns (the assignment's right-hand side).
+  const clang::Expr *Value = nullptr;
   std::vector<Read> Reads;
 };
 

@@ -22,9 +22,14 @@ std::string text(const Stmt *S, ASTContext &Ctx) {
   return sourceText(S->getSourceRange(), Ctx);
 }
 
-bool isTileQueryName(StringRef Name) {
-  return Name == "omp_num_blocks" || Name == "omp_block_num" ||
-         Name == "omp_block_size" || Name == "omp_total_size";
+/// A call the model recorded as a tile query of the nest.
+bool isTileQuery(const TiledNest &Nest, const CallExpr *C) {
+  for (const auto &L : Nest.Loops)
+    for (const auto *Calls : {&L->Queries, &L->HeaderQueries})
+      for (const QueryCall &Q : *Calls)
+        if (Q.Call == C)
+          return true;
+  return false;
 }
 
 /// A function whose parameters and result are arithmetic values: it can
@@ -54,10 +59,10 @@ bool within(const SourceManager &SM, SourceLocation Loc, const Stmt *S) {
 /// a variable, or through it, is harmless; the first violation is kept.
 class Effects : public RecursiveASTVisitor<Effects> {
 public:
-  Effects(ASTContext &Ctx, std::string What,
+  Effects(const TiledNest &Nest, ASTContext &Ctx, std::string What,
           std::function<bool(const VarDecl *, bool Element)> Allowed,
           bool QueriesAllowed)
-      : Ctx(Ctx), What(std::move(What)), Allowed(std::move(Allowed)),
+      : Nest(Nest), Ctx(Ctx), What(std::move(What)), Allowed(std::move(Allowed)),
         QueriesAllowed(QueriesAllowed) {}
 
   bool VisitBinaryOperator(BinaryOperator *B) {
@@ -79,7 +84,7 @@ public:
     if (isa<CXXOperatorCallExpr>(C))
       return true;
     const FunctionDecl *F = C->getDirectCallee();
-    if (F && isTileQueryName(F->getName())) {
+    if (isTileQuery(Nest, C)) {
       if (!QueriesAllowed)
         fail(What + " calls " + F->getNameAsString() +
              "(), whose answer depends on the sub-tile");
@@ -99,6 +104,7 @@ public:
   std::set<const VarDecl *> WrittenThrough;
 
 private:
+  const TiledNest &Nest;
   ASTContext &Ctx;
   std::string What;
   std::function<bool(const VarDecl *, bool)> Allowed;
@@ -228,6 +234,7 @@ void classifyReads(const TiledNest &Nest, const Stmt *Block, RowSchedule &S) {
     Reads.push_back(R);
   }
   S.Write = Write;
+  S.Value = Assign->getRHS();
   S.Reads = std::move(Reads);
 }
 
@@ -258,7 +265,7 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
   // The instruction block: element writes (analyzed below) and its own
   // variables only.
   Effects InBlock(
-      Ctx, "the instruction block",
+      Nest, Ctx, "the instruction block",
       [&](const VarDecl *V, bool Element) {
         if (Element)
           return true;
@@ -293,7 +300,7 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
   std::vector<const Stmt *> Sync = Inner.PreBlock;
   llvm::append_range(Sync, Inner.PostBlock);
   Effects InSync(
-      Ctx, "the pre/post-block of loop '" + Inner.Form.VarName + "'",
+      Nest, Ctx, "the pre/post-block of loop '" + Inner.Form.VarName + "'",
       [&](const VarDecl *V, bool Element) {
         if (Element)
           return Allocated.count(V) > 0;

@@ -113,8 +113,7 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
   const BlockedLoop &L = *Nest.Loops[Level];
   std::string Lv = std::to_string(Level);
   std::string S;
-  if (Copy == DeviceCopy::Leader && !L.Child && Staged.empty() &&
-      canRunNextPreBlockEarly(Nest, L, Ctx))
+  if (Copy == DeviceCopy::Leader && !L.Child && Lookahead)
     return leaderLookahead(L);
   if (Level > 0) {
     std::string K = "__orbis_k" + Lv;

@@ -3,7 +3,6 @@
 /// the .cu that maps the data, fills the kernel's parameters, sizes the
 /// block and the grid, launches, waits and maps back.
 #include "NestEmitter.h"
-#include "Lookahead.h"
 
 using namespace clang;
 
@@ -33,8 +32,6 @@ std::string CudaNestEmitter::launcher() {
   // tile's pre-block before the previous tile's post-block, it keeps two
   // tiles in flight, so the rows (skewed by the lag, and by a chunk at each
   // warp) must fit in two tiles: column tiles at least that wide.
-  bool Lookahead = Rows.Applies && Staged.empty() &&
-                   canRunNextPreBlockEarly(Nest, *Nest.Loops[1], Ctx);
   std::string Lag = std::to_string(Rows.Lag);
   S += "  long long rows = loops[0].tile, warps = (rows + 31) / 32;\n"
        "  (void)warps;\n"
@@ -42,7 +39,7 @@ std::string CudaNestEmitter::launcher() {
        std::string(Rows.Applies ? "1" : "0") + ", " +
        quoted("intra-tile schedule: " + describe(Rows)) +
        ", loops[1 < " + std::to_string(Depth) + " ? 1 : 0].tile, " +
-       (Lookahead ? "(rows - 1) * " + Lag + " + (warps - 1) * 32 + 16"
+       (Rows.Applies && Lookahead ? "(rows - 1) * " + Lag + " + (warps - 1) * 32 + 16"
                   : std::string("0")) +
        ");\n"
        "  if (P.lockstep) {\n    P.sub[0] = 1;\n"

@@ -16,7 +16,6 @@
 /// tile as finished when it leaves it, as a worker of the copies does, so
 /// the leader's side is the same for both schedules.
 #include "NestEmitter.h"
-#include "Lookahead.h"
 
 namespace orbis::cuda {
 
@@ -138,8 +137,7 @@ static int64_t ageOf(const RowSchedule &Rows, const RowSchedule::Read &R) {
 }
 
 bool CudaNestEmitter::strictRowsPossible() const {
-  return Rows.Applies && Rows.Write && Staged.empty() &&
-         canRunNextPreBlockEarly(Nest, *Nest.Loops[1], Ctx) &&
+  return Rows.Applies && Rows.Write && Lookahead &&
          shuffleType(Rows.Write->Expr->getType());
 }
 
@@ -201,15 +199,7 @@ std::string CudaNestEmitter::strictRows() {
     }
   }
   Printer.Replaced = Replaced;
-  const auto *Assign = clang::cast<clang::BinaryOperator>(
-      [&] {
-        const Stmt *S = Nest.InstructionBlock ? Nest.InstructionBlock
-                                              : Nest.innermost().For->getBody();
-        while (const auto *C = dyn_cast<clang::CompoundStmt>(S))
-          S = C->body_front();
-        return S;
-      }());
-  std::string Value = Printer.expression(Assign->getRHS());
+  std::string Value = Printer.expression(Rows.Value);
   Printer.Replaced.clear();
   std::string Target = Printer.expression(Rows.Write->Expr);
   std::string Shift;

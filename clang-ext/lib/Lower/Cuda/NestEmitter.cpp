@@ -3,6 +3,7 @@
 /// the shape of the nest, how each variable reaches the device; and the
 /// assembly of the parts.
 #include "NestEmitter.h"
+#include "Lookahead.h"
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
@@ -235,6 +236,8 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
                            std::set<const FunctionDecl *> &Copied) {
   if (!checkShape() || !classifyVariables() || !collectStaged())
     return false;
+  Lookahead = Staged.empty() &&
+              canRunNextPreBlockEarly(Nest, Nest.innermost(), Ctx);
   Rows = rowSchedule(Nest, Ctx);
   if (Rows.Applies && !Staged.empty()) {
     Rows.Applies = false;

@@ -165,6 +165,9 @@ private:
   /// The intra-tile schedule the dependences allow (RowSchedule.h); the
   /// kernel holds both it and the copies, chosen at run time.
   RowSchedule Rows;
+  /// The leader runs the next innermost tile's pre-block before this
+  /// tile's post-block (Lookahead.h).
+  bool Lookahead = false;
   /// The rows of a tile may run in strict lockstep, passing values in
   /// registers (LockstepRows.cpp), when the tile is one warp at run time.
   bool StrictRows = false;
