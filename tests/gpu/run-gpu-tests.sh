@@ -55,6 +55,18 @@ expect_error() {
     echo "ok: $what -> $(tail -1 <<<"$out")"
   fi
 }
+# expect_report TEXT ENV... -- PROGRAM ARGS...: TEXT in the output (what
+# ORBIS_VERBOSE reports).
+expect_report() {
+  local text="$1"
+  shift
+  run_case "$@"
+  if grep -qF "$text" <<<"$out"; then
+    echo "ok: $what reports '$text'"
+  else
+    fail ", expected '$text'"
+  fi
+}
 
 # Rows in lockstep (the default where the dependences allow it): strict in
 # one warp (default tiles; 13 rows), and per row across warps (64 and 100
@@ -88,30 +100,18 @@ for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
   fi
 done
 # The schedule each nest runs, as ORBIS_VERBOSE reports it.
-run_case ORBIS_VERBOSE=1 -- gauss_seidel 300 1
-if grep -q "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))" <<<"$out"; then
-  echo "ok: $what reports rows in lockstep"
-else
-  fail ", expected the lockstep report"
-fi
-run_case ORBIS_VERBOSE=1 ORBIS_GPU_SCHEDULE=copies -- gauss_seidel 300 1
-if grep -q "copies of the pre/post-blocks on sub-tiles (ORBIS_GPU_SCHEDULE=copies" <<<"$out"; then
-  echo "ok: $what reports the copies"
-else
-  fail ", expected the copies report"
-fi
+expect_report "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))" \
+  ORBIS_VERBOSE=1 -- gauss_seidel 300 1
+expect_report "copies of the pre/post-blocks on sub-tiles (ORBIS_GPU_SCHEDULE=copies" \
+  ORBIS_VERBOSE=1 ORBIS_GPU_SCHEDULE=copies -- gauss_seidel 300 1
 expect_error "ORBIS_GPU_SCHEDULE 'fast' must be 'rows' or 'copies'" \
   ORBIS_GPU_SCHEDULE=fast -- gauss_seidel 300 1
 # Thousands of row tiles, three resident blocks, rows in lockstep.
 expect_ok OMP_BLOCK_SIZE=100,300 ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
 expect_ok ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
 # Tiles too narrow for the rows: the copies, and why.
-run_case ORBIS_VERBOSE=1 OMP_BLOCK_SIZE=64,16 -- gauss_seidel 300 1
-if grep -q "rows in lockstep need inner tiles of at least 111 iterations with these rows, not 16" <<<"$out"; then
-  echo "ok: $what reports narrow tiles"
-else
-  fail ", expected the narrow-tile report"
-fi
+expect_report "rows in lockstep need inner tiles of at least 111 iterations with these rows, not 16" \
+  ORBIS_VERBOSE=1 OMP_BLOCK_SIZE=64,16 -- gauss_seidel 300 1
 # GPU nests launched from four host threads at once.
 expect_ok OMP_NUM_THREADS=4 -- concurrent_calls
 # Many more tiles than resident blocks: thousands of row tiles.
