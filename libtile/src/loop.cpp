@@ -123,10 +123,13 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   std::string How;
   if (In.Gpu) {
     if (Verbose)
-      How = In.GpuWarpRows && Site.level <= 0
+      How = !In.GpuWarpRows ? "auto: GPU, " + std::to_string(GpuTileSize) +
+                                  " per level"
+            : Site.level <= 0
                 ? "auto: GPU, " + std::to_string(GpuWarpRows) +
                       " rows in lockstep in one warp"
-                : "auto: GPU, " + std::to_string(GpuTileSize) + " per level";
+                : "auto: GPU, " + std::to_string(GpuWarpRowColumns) +
+                      " columns, one chunk of the rows in lockstep";
   } else if (Site.level > 0 && In.Pipelined) {
     In.Threads = policyThreads();
     if (Verbose)

@@ -23,7 +23,9 @@ long long policyTileSize(const SizePolicyInput &In) {
   long long Parts = TilesPerThread * std::max(In.Threads, 1);
   long long Shared = Trip == 0 ? 1 : (Trip - 1) / Parts + 1;
   if (In.Gpu) {
-    Tile = In.GpuWarpRows && In.Level <= 0 ? GpuWarpRows : GpuTileSize;
+    Tile = !In.GpuWarpRows   ? GpuTileSize
+           : In.Level <= 0   ? GpuWarpRows
+                             : GpuWarpRowColumns;
   } else if (In.Level <= 0) {
     Tile = Shared;
   } else if (In.Pipelined) {

@@ -42,14 +42,19 @@ constexpr long long PipelinedRowBytes = 256;
 constexpr long long GpuTileSize = 64;
 /// Rows of a GPU tile whose rows run in lockstep in one warp.
 constexpr long long GpuWarpRows = 32;
+/// Columns of an inner tile of such a nest: the warp's chunk (16 columns,
+/// LockstepRows.cpp), so that the tile below starts as soon as one chunk of
+/// the tile above is done (measured best on an H100, docs/benchmarks.md).
+constexpr long long GpuWarpRowColumns = 16;
 /// Element size assumed when the compiler found no array in the nest.
 constexpr int DefaultElemSize = 8;
 /// L2 size assumed when the machine does not tell.
 constexpr long long DefaultL2Bytes = 1LL << 20;
 
 /// The tile size, in [1, max(Trip, 1)]:
-/// - on a GPU: GpuTileSize at every level (GpuWarpRows at level 0 when
-///   the rows run in lockstep in one warp);
+/// - on a GPU: GpuTileSize at every level (when the rows run in lockstep
+///   in one warp: GpuWarpRows at level 0, GpuWarpRowColumns at inner
+///   levels the compiler flags);
 /// - level 0 (the tiles shared among threads):
 ///     ceil(Trip / (TilesPerThread * Threads));
 /// - levels >= 1 of a pipelined nest (one with pre/post-blocks): at most

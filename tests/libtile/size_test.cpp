@@ -113,8 +113,9 @@ SizePolicyInput policyInput(long long Trip, int Level, int ElemSize,
 
 TEST(SizePolicyTest, GpuTilesAreFixedAndOneWarpTallForLockstepRows) {
   // On a GPU the trip count and the threads play no part; a nest whose
-  // rows run in lockstep in one warp gets 32 rows at level 0 only (and no
-  // tile exceeds the trip count).
+  // rows run in lockstep in one warp gets 32 rows at level 0 and one
+  // 16-column chunk at the inner levels the compiler flags (and no tile
+  // exceeds the trip count).
   for (long long Trip : {64LL, 4094LL, 1LL << 20}) {
     SizePolicyInput In = policyInput(Trip, 0, 8, 1, 16, 1 << 20);
     In.Gpu = true;
@@ -123,8 +124,13 @@ TEST(SizePolicyTest, GpuTilesAreFixedAndOneWarpTallForLockstepRows) {
     EXPECT_EQ(policyTileSize(In), 32) << Trip;
     In.Level = 1;
     In.Innermost = In.Pipelined = true;
+    EXPECT_EQ(policyTileSize(In), 16) << Trip;
+    In.GpuWarpRows = false;
     EXPECT_EQ(policyTileSize(In), 64) << Trip;
   }
+  SizePolicyInput Short = policyInput(10, 1, 8, 1, 16, 1 << 20);
+  Short.Gpu = Short.GpuWarpRows = true;
+  EXPECT_EQ(policyTileSize(Short), 10);
 }
 
 TEST(SizePolicyTest, OutermostLevelGivesFourTilesPerThread) {

@@ -65,7 +65,9 @@ typedef struct orbis_site {
 /// the GPU's (level 0: the rows of a thread block).
 #define ORBIS_SITE_GPU 4
 /// The GPU nest can run a tile's rows in lockstep in one warp (the CUDA
-/// backend's strict rows): level 0's automatic tile is a warp's 32 rows.
+/// backend's strict rows): level 0's automatic tile is a warp's 32 rows;
+/// an inner level with this flag (the leader keeps many tiles in flight)
+/// gets tiles of one chunk of columns, so the rows below follow per chunk.
 #define ORBIS_SITE_GPU_WARP_ROWS 8
 
 /// A tile being run by the current thread.

@@ -53,6 +53,23 @@ orbis_dev_subtile_in_loop(const orbis_dev_tile_t &t, long long sub,
           count};
 }
 
+/// Innermost tiles a block's leader keeps in flight at most: the workers
+/// count the tiles they leave in a ring of this many counters, and the
+/// leader runs a tile's pre-block only when the post-block of the tile this
+/// many before it has run (docs/lowering.md "The leader's lookahead").
+#define ORBIS_DEV_TILES_IN_FLIGHT 8
+
+/// Whether the shared counter `c` has reached `value` (acquire if so): one
+/// test, for a leader that has other work while it waits.
+__device__ __forceinline__ bool orbis_dev_reached(int &c, int value) {
+  cuda::atomic_ref<int, cuda::thread_scope_block> r(c);
+  if (r.load(cuda::memory_order_relaxed) < value)
+    return false;
+  cuda::atomic_thread_fence(cuda::memory_order_acquire,
+                            cuda::thread_scope_block);
+  return true;
+}
+
 /// Spins until the shared counter `c` exceeds `value` (acquire).
 __device__ __forceinline__ void orbis_dev_wait_above(int &c, int value) {
   cuda::atomic_ref<int, cuda::thread_scope_block> r(c);
@@ -192,6 +209,15 @@ __device__ __forceinline__ auto orbis_dev_poll(T &x) {
   using U = typename std::remove_cv<T>::type;
   return cuda::atomic_ref<U, S>(orbis_dev_plain(x))
       .load(cuda::memory_order_relaxed);
+}
+/// The acquire load a spin-wait tests its condition with once the relaxed
+/// polls pass: cheaper on the GPU than a fence, which waits for every
+/// store the multiprocessor has in flight.
+template <cuda::thread_scope S, class T>
+__device__ __forceinline__ auto orbis_dev_poll_acquire(T &x) {
+  using U = typename std::remove_cv<T>::type;
+  return cuda::atomic_ref<U, S>(orbis_dev_plain(x))
+      .load(cuda::memory_order_acquire);
 }
 template <cuda::thread_scope S>
 __device__ __forceinline__ void orbis_dev_acquire_fence() {

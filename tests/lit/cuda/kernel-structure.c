@@ -64,18 +64,31 @@ void sweep(int n, double (*A)[n]) {
 // The leader: the code as written, on the loops' tiles.
 // CHECK: /* 'single' ran on the host before the kernel */
 // CHECK: int xblock = orbis_dev_query(__orbis_c0.num);
-// The next tile's pre-block runs before this tile's post-block (it polls
-// counters[xblock * PAD], the post-block adds to counters[(xblock + 1) *
-// PAD]): the workers go on without draining.
-// CHECK: for (long long __orbis_k1 = 0; __orbis_k1 <= __orbis_P.loops[1].num_tiles; ++__orbis_k1) {
-// CHECK-NEXT: if (__orbis_k1 < __orbis_P.loops[1].num_tiles) {
-// CHECK: while (orbis_dev_poll<cuda::thread_scope_device>(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_c1.size) - 1)
-// CHECK: orbis_dev_acquire_fence<cuda::thread_scope_device>();
-// CHECK: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
-// CHECK: if (__orbis_k1 > 0) {
-// CHECK-NEXT: const orbis_dev_tile_t __orbis_c1 = __orbis_p1;
-// CHECK: orbis_dev_wait_reach(__orbis_sh.finished[__orbis_qdone & 1], (int)(__orbis_workers * (__orbis_qdone / 2 + 1)));
+// The leader keeps up to ORBIS_DEV_TILES_IN_FLIGHT tiles in flight (the
+// pre-block polls counters[xblock * PAD], the post-block adds to
+// counters[(xblock + 1) * PAD]): the post-block of a tile every worker has
+// left first, else one step of the next pre-block, whose spin-wait tests
+// its condition once.
+// CHECK: while (__orbis_kpost < __orbis_P.loops[1].num_tiles) {
+// CHECK-NEXT: if (__orbis_kpost < __orbis_kpre && orbis_dev_reached(__orbis_sh.finished[__orbis_qdone % ORBIS_DEV_TILES_IN_FLIGHT], (int)(__orbis_workers * (__orbis_qdone / ORBIS_DEV_TILES_IN_FLIGHT + 1)))) {
+// CHECK-NEXT: const orbis_dev_tile_t __orbis_c1 = orbis_dev_tile(__orbis_P.loops[1], __orbis_kpost);
 // CHECK: orbis_dev_atomic_add<cuda::thread_scope_device>(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_c1.size));
+// CHECK: ++__orbis_kpost;
+// CHECK-NEXT: ++__orbis_qdone;
+// CHECK-NEXT: continue;
+// CHECK: if (__orbis_kpre < __orbis_P.loops[1].num_tiles && __orbis_kpre - __orbis_kpost < ORBIS_DEV_TILES_IN_FLIGHT) {
+// CHECK-NEXT: const orbis_dev_tile_t __orbis_c1 = orbis_dev_tile(__orbis_P.loops[1], __orbis_kpre);
+// CHECK: if (__orbis_stage == 0) {
+// CHECK-NEXT: if (!(orbis_dev_poll<cuda::thread_scope_device>(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_c1.size) - 1)) {
+// Once the relaxed poll passes, the same test with an acquire load (no
+// fence: on the GPU a fence waits for every store in flight).
+// CHECK-NEXT: if (!(orbis_dev_poll_acquire<cuda::thread_scope_device>(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_c1.size) - 1))
+// CHECK-NEXT: __orbis_stage = 1;
+// CHECK: if (__orbis_stage == 1) {
+// CHECK-NEXT: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
+// CHECK-NEXT: ++__orbis_q;
+// CHECK-NEXT: ++__orbis_kpre;
+// CHECK-NEXT: __orbis_stage = 0;
 // A worker: the same nest on its sub-tiles, the counters tile-local.
 // CHECK: } else if (threadIdx.x < __orbis_workers) {
 // CHECK: decltype(__orbis_sh.u.counters) &counters = __orbis_sh.u.counters;
@@ -86,12 +99,13 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: int xblock = orbis_dev_query(__orbis_s0.num);
 // CHECK: orbis_dev_wait_above(__orbis_sh.ready, __orbis_q);
 // CHECK: const orbis_dev_tile_t __orbis_s1 = orbis_dev_subtile_in_loop(__orbis_c1, __orbis_P.sub[1], __orbis_P.sub_per_tile[1], __orbis_P.sub_count[1], __orbis_u1);
+// CHECK: do {
 // CHECK: while (orbis_dev_poll<cuda::thread_scope_block>(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_s1.size) - 1)
-// CHECK: orbis_dev_acquire_fence<cuda::thread_scope_block>();
+// CHECK: } while (orbis_dev_poll_acquire<cuda::thread_scope_block>(counters[xblock * ((int)16)]) < y + orbis_dev_query(__orbis_s1.size) - 1);
 // The instruction block, unchanged but for the linearized VLA.
 // CHECK: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = 0.25 * (A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))] + A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))] + A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))] + A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))]);
 // CHECK: orbis_dev_atomic_add<cuda::thread_scope_block>(counters[(xblock + 1) * ((int)16)], orbis_dev_query(__orbis_s1.size));
-// CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);
+// CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
 // The launcher: data in, a grid no larger than what is resident, data out.
 // CHECK: extern "C" void __orbis_cuda_nest0_{{[0-9a-f]+}}(
 // CHECK: orbis_cuda_region_enter(where, maps, 2);

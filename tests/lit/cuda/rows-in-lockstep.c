@@ -14,7 +14,7 @@
 enum { PAD = 16 };
 
 // CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}rows-in-lockstep.c:[[@LINE+4]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED};
-// CHECK: static const orbis_site_t __orbis_site0_1 = {"{{.*}}rows-in-lockstep.c:[[@LINE+11]]:5", 1, 8, ORBIS_SITE_GPU | ORBIS_SITE_PIPELINED | ORBIS_SITE_INNERMOST};
+// CHECK: static const orbis_site_t __orbis_site0_1 = {"{{.*}}rows-in-lockstep.c:[[@LINE+11]]:5", 1, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED | ORBIS_SITE_INNERMOST};
 void sweep(int n, double (*A)[n]) {
   volatile int *done = NULL;
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
@@ -60,7 +60,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + (__orbis_c - 1 < 0 || __orbis_c - 1 >= __orbis_trip ? A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))] : __orbis_f2) + __orbis_pre3[__orbis_j]);
 // CHECK-NEXT: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = __orbis_v;
 // CHECK: __orbis_h0 = __orbis_v;
-// CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);
+// CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
 // Lockstep per row across warps: chunks when every row can go, else steps.
 // CHECK: } else {
 // CHECK: if (__all_sync(__orbis_mask, __orbis_chunk)) {
@@ -68,7 +68,7 @@ void sweep(int n, double (*A)[n]) {
 // The copies of the pre/post-blocks.
 // CHECK: } else {
 // CHECK-NEXT: for (long long __orbis_k1 = 0;
-// CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, (rows - 1) * 1 + (warps - 1) * 32 + 16);
+// CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, ((rows - 1) * 1 + (warps - 1) * 32 + 16 + ORBIS_DEV_TILES_IN_FLIGHT - 2) / (ORBIS_DEV_TILES_IN_FLIGHT - 1));
 // CHECK: P.strict = P.lockstep && rows <= 32;
 
 void linear(int n, double *A) {
@@ -78,7 +78,7 @@ void linear(int n, double *A) {
     for (int y = 0; y < n; y++)
       A[x * n + y] = A[(x - 1) * n + y];
 }
-// CHECK: // Nest 1 at {{.*}}rows-in-lockstep.c:75:3: intra-tile schedule: copies of the pre/post-blocks on sub-tiles (no rows in lockstep: the distance from 'A[x * n + y]' to 'A[(x - 1) * n + y]' is unknown (a subscript that is not a loop variable plus a constant)).
+// CHECK: // Nest 1 at {{.*}}rows-in-lockstep.c:{{[0-9]+}}:3: intra-tile schedule: copies of the pre/post-blocks on sub-tiles (no rows in lockstep: the distance from 'A[x * n + y]' to 'A[(x - 1) * n + y]' is unknown (a subscript that is not a loop variable plus a constant)).
 // CHECK: __global__ void __launch_bounds__(1024) __orbis_kernel1(
 // CHECK-NOT: __orbis_P.lockstep
 // CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 0, "intra-tile schedule: copies of the pre/post-blocks on sub-tiles (no rows in lockstep: the distance from 'A[x * n + y]' to 'A[(x - 1) * n + y]' is unknown (a subscript that is not a loop variable plus a constant))", loops[1 < 2 ? 1 : 0].tile, 0);

@@ -125,14 +125,30 @@ bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
   if (auto *E = dyn_cast<Expr>(S); E && AcquireLoads.count(E)) {
     std::string Scope = scopeOf(E);
     SpinOnDevice |= Scope == "cuda::thread_scope_device";
-    OS << "orbis_dev_poll<" << Scope << ">(";
+    OS << (AcquirePolls ? "orbis_dev_poll_acquire<" : "orbis_dev_poll<")
+       << Scope << ">(";
     Inside = S;
     print(S, OS);
     OS << ")";
     return true;
   }
   if (SpinWaits.count(S)) {
-    // The polling loop, then the fence that makes it an acquire.
+    // The polling loop with relaxed loads (they leave the L1 cache alone),
+    // then the condition once more with acquire loads; a condition with
+    // side effects gets a fence instead.
+    const Expr *Cond = nullptr;
+    if (const auto *W = dyn_cast<WhileStmt>(S); W && !W->getConditionVariable())
+      Cond = W->getCond();
+    else if (const auto *D = dyn_cast<DoStmt>(S))
+      Cond = D->getCond();
+    std::string Test = Cond ? acquireTest(Cond) : "";
+    if (!Test.empty()) {
+      OS << "do {\n";
+      Inside = S;
+      print(S, OS);
+      OS << "} while (" << Test << ");\n";
+      return true;
+    }
     SpinOnDevice = false;
     Inside = S;
     print(S, OS);
@@ -150,6 +166,11 @@ bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
   if (auto *D = dyn_cast<DeclStmt>(S))
     return printDecl(D, OS);
   if (auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    if (auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (auto It = Renamed.find(V); It != Renamed.end()) {
+        OS << It->second;
+        return true;
+      }
     if (auto *E = dyn_cast<EnumConstantDecl>(Ref->getDecl())) {
       // The enumeration is not in the .cu: its value, with C's type.
       OS << "((" << typeName(Ctx.getLangOpts().CPlusPlus
@@ -491,6 +512,15 @@ bool DevicePrinter::printSubscript(const ArraySubscriptExpr *E,
              expression(Indices[I + 1]) + "))";
   OS << Var->getName() << "[" << Linear << "]";
   return true;
+}
+
+std::string DevicePrinter::acquireTest(const Expr *Cond) {
+  if (Cond->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return "";
+  AcquirePolls = true;
+  std::string Text = expression(Cond);
+  AcquirePolls = false;
+  return Text;
 }
 
 bool DevicePrinter::printDecl(const DeclStmt *D, llvm::raw_ostream &OS) {

@@ -58,12 +58,21 @@ public:
   /// Array accesses printed as the given text instead (rows in lockstep:
   /// values the rows pass in registers).
   std::map<const clang::Expr *, std::string> Replaced;
+  /// Variables printed under another name (the leader's pre-block locals
+  /// kept across its resumable steps).
+  std::map<const clang::VarDecl *, std::string> Renamed;
 
   /// Variables whose data is tile-local (shared memory) in the intra-tile
   /// copy: their waits and atomics synchronize a block only.
   std::set<const clang::VarDecl *> TileLocal;
 
   DeviceCopy Copy = DeviceCopy::Leader;
+
+  /// The condition of a spin-wait with acquire loads instead of relaxed
+  /// polls, or "" when evaluating it once more could change the program
+  /// (it has side effects). A wait that tests it once its relaxed polls
+  /// pass needs no acquire fence (a full memory barrier on the GPU).
+  std::string acquireTest(const clang::Expr *Cond);
 
   /// One statement, ending with ';' or '}' and a newline, after a `#line`
   /// naming its line in the user's file.
@@ -90,6 +99,8 @@ private:
   std::set<const clang::Stmt *> SpinWaits;
   /// A load of the spin-wait being printed polls device-scope data.
   bool SpinOnDevice = false;
+  /// Polls print as acquire loads (acquireTest).
+  bool AcquirePolls = false;
   /// "cuda::thread_scope_block" for tile-local data in the intra-tile copy,
   /// else device scope.
   std::string scopeOf(const clang::Expr *E) const;

@@ -93,7 +93,10 @@ std::string CudaNestEmitter::hostCode() {
     Step = std::string(F.Direction < 0 ? "-" : "") + "(long long)" + Step;
     const Directive &D = L->Pragma->Dir;
     std::string Flags = "ORBIS_SITE_GPU";
-    if (StrictRows && L->Level == 0)
+    // Strict rows: a warp's rows per tile; chunk-wide inner tiles when the
+    // leader keeps enough tiles in flight for them (Launcher.cpp).
+    if (StrictRows &&
+        (L->Level == 0 || Order == LeaderOrder::Resumable))
       Flags += " | ORBIS_SITE_GPU_WARP_ROWS";
     if (Nest.BlockPragma)
       Flags += " | ORBIS_SITE_PIPELINED";

@@ -128,8 +128,8 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
     if (Innermost)
       S += stageTask(false) +
            "orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);\n"
-           "orbis_dev_wait_reach(__orbis_sh.finished[__orbis_q & 1], "
-           "(int)(__orbis_workers * (__orbis_q / 2 + 1)));\n++__orbis_q;\n" +
+           "orbis_dev_wait_reach(" + finishedSlot("__orbis_q") +
+           ");\n++__orbis_q;\n" +
            stageTask(true);
     else
       S += levelCopy(Copy, Level + 1);
@@ -161,14 +161,144 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
   return S;
 }
 
+/// The arguments of a wait for every worker to have left innermost tile
+/// number `Tile`: its counter in the ring and the count it reaches (the
+/// counters add up over the tiles that share a slot).
+std::string CudaNestEmitter::finishedSlot(const std::string &Tile) {
+  return "__orbis_sh.finished[" + Tile +
+         " % ORBIS_DEV_TILES_IN_FLIGHT], (int)(__orbis_workers * (" + Tile +
+         " / ORBIS_DEV_TILES_IN_FLIGHT + 1))";
+}
+
+std::string CudaNestEmitter::finishedCount() {
+  return "orbis_dev_count(__orbis_sh.finished[__orbis_q % "
+         "ORBIS_DEV_TILES_IN_FLIGHT]);\n";
+}
+
+/// The condition a spin-wait tests, or null for a statement that is not a
+/// spin-wait the leader can test once at a time.
+static const Expr *spinCondition(const TiledNest &Nest, const Stmt *S) {
+  if (!llvm::is_contained(Nest.SpinWaits, S))
+    return nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getConditionVariable() ? nullptr : W->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return Do->getCond();
+  return nullptr;
+}
+
+/// A declaration whose variables the leader can keep across the steps of
+/// a resumable pre-block: scalars, assigned later.
+static bool keepable(const Stmt *S) {
+  const auto *D = dyn_cast<DeclStmt>(S);
+  return D && llvm::all_of(D->decls(), [](const Decl *Member) {
+           const auto *V = dyn_cast<VarDecl>(Member);
+           return V && V->getType()->isScalarType() &&
+                  !V->getType()->isVariablyModifiedType() &&
+                  !V->isStaticLocal() && !V->hasExternalStorage();
+         });
+}
+
+bool CudaNestEmitter::preBlockResumable(const BlockedLoop &L) const {
+  return llvm::all_of(L.PreBlock, [&](const Stmt *S) {
+    return keepable(S) || spinCondition(Nest, S);
+  });
+}
+
+/// The pre-block as steps the leader can resume (preBlockResumable): a
+/// declaration becomes an assignment to a variable kept across the steps
+/// (declared in `Declarations`), a spin-wait one test of its condition that
+/// moves to the next step once the condition is false. Each statement
+/// still runs once and in order, its waits as often as they must. A step
+/// holds @NEXT@ where it moves on; else it moves on at its end.
+std::vector<std::string>
+CudaNestEmitter::resumablePreBlock(const BlockedLoop &L,
+                                   std::string &Declarations) {
+  Printer.Renamed.clear();
+  for (const Stmt *S : L.PreBlock)
+    if (const auto *D = dyn_cast<DeclStmt>(S))
+      for (const Decl *Member : D->decls()) {
+        const auto *V = cast<VarDecl>(Member);
+        std::string Name =
+            "__orbis_pv" + std::to_string(Printer.Renamed.size());
+        Declarations +=
+            Printer.declaration(V->getType().getUnqualifiedType(), Name) +
+            " = 0;\n";
+        Printer.Renamed[V] = Name;
+      }
+  std::vector<std::string> Steps;
+  for (const Stmt *S : L.PreBlock) {
+    if (const auto *D = dyn_cast<DeclStmt>(S)) {
+      std::string Step;
+      for (const Decl *Member : D->decls()) {
+        const auto *V = cast<VarDecl>(Member);
+        if (const Expr *Init = V->getInit())
+          Step += Printer.Renamed[V] + " = " + Printer.expression(Init) + ";\n";
+      }
+      Steps.push_back(Step);
+      continue;
+    }
+    // Relaxed polls until the condition is false, then the acquire test
+    // (acquireTest); a fence at device scope where there is none.
+    const Expr *Cond = spinCondition(Nest, S);
+    std::string Acquire = Printer.acquireTest(Cond);
+    Steps.push_back(
+        "if (!(" + Printer.expression(Cond) + ")) {\n" +
+        (Acquire.empty()
+             ? "orbis_dev_acquire_fence<cuda::thread_scope_device>();\n@NEXT@"
+             : "if (!(" + Acquire + "))\n@NEXT@") +
+        "}\n");
+  }
+  Printer.Renamed.clear();
+  return Steps;
+}
+
 /// The leader's innermost loop when the next tile's pre-block may run
 /// before this tile's post-block (Lookahead.h): the workers go on to the
-/// next tile without waiting for the last of them to finish this one.
+/// next tiles without waiting for the last of them to finish this one.
 std::string CudaNestEmitter::leaderLookahead(const BlockedLoop &L) {
   std::string Lv = std::to_string(L.Level);
   std::string K = "__orbis_k" + Lv, C = "__orbis_c" + Lv,
               Pending = "__orbis_p" + Lv,
               Tiles = "__orbis_P.loops[" + Lv + "].num_tiles";
+  std::string Declarations;
+  if (Order == LeaderOrder::Resumable) {
+    std::vector<std::string> Steps = resumablePreBlock(L, Declarations);
+    // Stage I runs statement I; the last publishes the tile.
+    std::string Machine;
+    for (size_t I = 0; I < Steps.size(); ++I) {
+      std::string Next = "__orbis_stage = " + std::to_string(I + 1) + ";\n";
+      std::string Step = Steps[I];
+      if (size_t At = Step.find("@NEXT@"); At != std::string::npos)
+        Step.replace(At, 6, Next);
+      else
+        Step += Next;
+      Machine += "if (__orbis_stage == " + std::to_string(I) + ") {\n" + Step +
+                 "}\n";
+    }
+    Machine += "if (__orbis_stage == " + std::to_string(Steps.size()) +
+               ") {\norbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);\n"
+               "++__orbis_q;\n++__orbis_kpre;\n__orbis_stage = 0;\n}\n";
+    // One thread, never blocked: the post-block of a tile every worker has
+    // left comes first; otherwise one step of the next tile's pre-block,
+    // up to ORBIS_DEV_TILES_IN_FLIGHT tiles ahead. The workers number the
+    // innermost tiles across the whole outer tile (__orbis_q), so the ring
+    // is indexed by __orbis_qdone, not by this loop's tile.
+    return "{\nlong long __orbis_kpre = 0, __orbis_kpost = 0;\n"
+           "int __orbis_stage = 0;\n" + Declarations +
+           "while (__orbis_kpost < " + Tiles + ") {\n"
+           "if (__orbis_kpost < __orbis_kpre && orbis_dev_reached(" +
+           finishedSlot("__orbis_qdone") + ")) {\n"
+           "const orbis_dev_tile_t " + C + " = orbis_dev_tile(__orbis_P.loops[" +
+           Lv + "], __orbis_kpost);\n" + loopVariable(DeviceCopy::Leader, L) +
+           "do {\n" + statements(L.PostBlock) + "} while (0);\n"
+           "++__orbis_kpost;\n++__orbis_qdone;\ncontinue;\n}\n"
+           "if (__orbis_kpre < " + Tiles +
+           " && __orbis_kpre - __orbis_kpost < ORBIS_DEV_TILES_IN_FLIGHT) {\n"
+           "const orbis_dev_tile_t " + C + " = orbis_dev_tile(__orbis_P.loops[" +
+           Lv + "], __orbis_kpre);\n" + loopVariable(DeviceCopy::Leader, L) +
+           Machine + "}\n}\n}\n";
+  }
   return "{\norbis_dev_tile_t " + Pending + " = {0, 0, 0, 0};\n"
          "for (long long " + K + " = 0; " + K + " <= " + Tiles + "; ++" + K +
          ") {\n"
@@ -181,8 +311,7 @@ std::string CudaNestEmitter::leaderLookahead(const BlockedLoop &L) {
          "if (" + K + " > 0) {\n"
          "const orbis_dev_tile_t " + C + " = " + Pending + ";\n" +
          loopVariable(DeviceCopy::Leader, L) +
-         "orbis_dev_wait_reach(__orbis_sh.finished[__orbis_qdone & 1], "
-         "(int)(__orbis_workers * (__orbis_qdone / 2 + 1)));\n"
+         "orbis_dev_wait_reach(" + finishedSlot("__orbis_qdone") + ");\n"
          "++__orbis_qdone;\n"
          "do {\n" + statements(L.PostBlock) + "} while (0);\n"
          "}\n"
@@ -211,10 +340,8 @@ std::string CudaNestEmitter::innermostWorker(const BlockedLoop &L) {
          statements(L.PreBlock) + elementLoops(DeviceCopy::Intra) +
          statements(L.PostBlock) + "} while (0);\n}\n";
   }
-  // Counted per tile parity: with the leader's lookahead, workers can be
-  // in two consecutive tiles, never three (Lookahead.h).
-  return S + "orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);\n"
-             "++__orbis_q;\n";
+  // Counted in the ring: workers are in at most InFlight consecutive tiles.
+  return S + finishedCount() + "++__orbis_q;\n";
 }
 
 
@@ -271,7 +398,8 @@ std::string CudaNestEmitter::kernel() {
   // Shared state of a block.
   unsigned Singles = Nest.Singles.size();
   S += "struct __orbis_shared" + N + " {\n  long long next;\n"
-       "  int ready, finished[2], task, task_done;\n  int once[" +
+       "  int ready, finished[ORBIS_DEV_TILES_IN_FLIGHT], task, task_done;\n"
+       "  int once[" +
        std::to_string(std::max(Singles, 1u)) +
        "];\n  orbis_dev_arena_t arena;\n  struct {\n";
   for (const DeviceVariable &V : Vars)
@@ -377,7 +505,9 @@ std::string CudaNestEmitter::kernel() {
        "    if (__orbis_is_leader) {\n"
        "      __orbis_sh.next = (long long)atomicAdd(__orbis_P.ticket, 1ull);\n"
        "      __orbis_sh.ready = 0;\n"
-       "      __orbis_sh.finished[0] = __orbis_sh.finished[1] = 0;\n"
+       "      for (int __orbis_i = 0; __orbis_i < ORBIS_DEV_TILES_IN_FLIGHT; "
+       "++__orbis_i)\n"
+       "        __orbis_sh.finished[__orbis_i] = 0;\n"
        "      __orbis_sh.task = 0;\n"
        "      __orbis_sh.task_done = 0;\n"
        "      __orbis_sh.arena.used = 0;\n"

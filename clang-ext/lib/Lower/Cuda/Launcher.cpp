@@ -28,10 +28,10 @@ std::string CudaNestEmitter::launcher() {
          "  orbis_cuda_subtile_counts(&loops[" + Lv + "], P.sub[" + Lv +
          "], &P.sub_per_tile[" + Lv + "], &P.sub_count[" + Lv + "]);\n";
   }
-  // Rows in lockstep: one row per worker thread. When the leader runs a
-  // tile's pre-block before the previous tile's post-block, it keeps two
-  // tiles in flight, so the rows (skewed by the lag, and by a chunk at each
-  // warp) must fit in two tiles: column tiles at least that wide.
+  // Rows in lockstep: one row per worker thread. When the leader runs
+  // pre-blocks ahead of post-blocks, it keeps R tiles in flight, so the
+  // rows (skewed by the lag, and by a chunk at each warp) must span at most
+  // R tiles: column tiles at least span / (R - 1) wide.
   std::string Lag = std::to_string(Rows.Lag);
   S += "  long long rows = loops[0].tile, warps = (rows + 31) / 32;\n"
        "  (void)warps;\n"
@@ -39,8 +39,10 @@ std::string CudaNestEmitter::launcher() {
        std::string(Rows.Applies ? "1" : "0") + ", " +
        quoted("intra-tile schedule: " + describe(Rows)) +
        ", loops[1 < " + std::to_string(Depth) + " ? 1 : 0].tile, " +
-       (Rows.Applies && Lookahead ? "(rows - 1) * " + Lag + " + (warps - 1) * 32 + 16"
-                  : std::string("0")) +
+       (Rows.Applies && Lookahead
+            ? "((rows - 1) * " + Lag + " + (warps - 1) * 32 + 16 + " +
+                  inFlight() + " - 2) / (" + inFlight() + " - 1)"
+            : std::string("0")) +
        ");\n"
        "  if (P.lockstep) {\n    P.sub[0] = 1;\n"
        "    orbis_cuda_subtile_counts(&loops[0], 1, &P.sub_per_tile[0], "

@@ -94,7 +94,7 @@ __syncwarp(__orbis_mask);
 }
 // The tiles this row has left, for the leader's post-blocks.
 while (__orbis_q < __orbis_P.loops[1].num_tiles && __orbis_col >= __orbis_end) {
-orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);
+orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
 ++__orbis_q;
 __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis_end + __orbis_tile;
 }
@@ -260,7 +260,7 @@ if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
 // The tiles this row has left, for the leader's post-blocks.
 const long long __orbis_done = __orbis_c0 + @K@ < __orbis_trip ? __orbis_c0 + @K@ : __orbis_trip;
 while (__orbis_q < __orbis_P.loops[1].num_tiles && __orbis_done >= __orbis_end) {
-orbis_dev_count(__orbis_sh.finished[__orbis_q & 1]);
+orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
 ++__orbis_q;
 __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis_end + __orbis_tile;
 }

@@ -127,6 +127,26 @@ public:
   }
 };
 
+/// Whether a subscript has the same value in every tile of `L`: it names
+/// neither L's loop variable nor a variable declared in its pre-block
+/// (both change from tile to tile, so p[y] of one tile and p[y + 1] of the
+/// one before can be the same element).
+bool invariantOverTiles(const TiledNest &Nest, const Expr *E,
+                        const BlockedLoop &L) {
+  PreBlockReads Names;
+  Names.Nest = &Nest;
+  Names.TraverseStmt(const_cast<Expr *>(E));
+  return llvm::none_of(Names.Variables, [&](const VarDecl *V) {
+    if (V == L.Form.Var)
+      return true;
+    for (const Stmt *S : L.PreBlock)
+      if (const auto *D = dyn_cast<DeclStmt>(S))
+        if (llvm::is_contained(D->decls(), V))
+          return true;
+    return false;
+  });
+}
+
 } // namespace
 
 bool canRunNextPreBlockEarly(const TiledNest &Nest, const BlockedLoop &L,
@@ -177,7 +197,9 @@ bool canRunNextPreBlockEarly(const TiledNest &Nest, const BlockedLoop &L,
     for (const ArraySubscriptExpr *E : Reads.Elements) {
       const VarDecl *Other = varOf(E->getBase());
       if (!Other || Other != Base ||
-          !differ(E->getIdx(), Element->getIdx(), Ctx))
+          !differ(E->getIdx(), Element->getIdx(), Ctx) ||
+          !invariantOverTiles(Nest, E->getIdx(), L) ||
+          !invariantOverTiles(Nest, Element->getIdx(), L))
         return false;
     }
     // The subscript's variables must not change between P(k+1) and Q(k):

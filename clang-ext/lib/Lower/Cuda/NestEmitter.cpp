@@ -238,6 +238,9 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
     return false;
   Lookahead = Staged.empty() &&
               canRunNextPreBlockEarly(Nest, Nest.innermost(), Ctx);
+  Order = !Lookahead                           ? LeaderOrder::InTurn
+          : preBlockResumable(Nest.innermost()) ? LeaderOrder::Resumable
+                                                : LeaderOrder::NextEarly;
   Rows = rowSchedule(Nest, Ctx);
   if (Rows.Applies && !Staged.empty()) {
     Rows.Applies = false;

@@ -171,6 +171,19 @@ private:
   /// The rows of a tile may run in strict lockstep, passing values in
   /// registers (LockstepRows.cpp), when the tile is one warp at run time.
   bool StrictRows = false;
+  /// How the leader orders the innermost pre- and post-blocks: each tile
+  /// in turn (one tile in flight), the next pre-block before this
+  /// post-block (Lookahead.h; two), or, when the pre-block can also run in
+  /// resumable steps, up to ORBIS_DEV_TILES_IN_FLIGHT tiles ahead, so that
+  /// a pre-block that waits never delays a post-block.
+  enum class LeaderOrder { InTurn, NextEarly, Resumable };
+  LeaderOrder Order = LeaderOrder::InTurn;
+  /// The tiles in flight, as device code.
+  std::string inFlight() const {
+    return Order == LeaderOrder::InTurn      ? "1"
+           : Order == LeaderOrder::NextEarly ? "2"
+                                             : "ORBIS_DEV_TILES_IN_FLIGHT";
+  }
 
   std::string id() const { return std::to_string(Nest.Id); }
   /// The launcher's name: extern "C", so unique among the program's files
@@ -219,6 +232,11 @@ private:
   unsigned maxThreads() const { return StrictRows ? 256 : 1024; }
   std::string strictRows();
   std::string leaderLookahead(const BlockedLoop &L);
+  bool preBlockResumable(const BlockedLoop &L) const;
+  std::vector<std::string> resumablePreBlock(const BlockedLoop &L,
+                                             std::string &Declarations);
+  static std::string finishedSlot(const std::string &Tile);
+  static std::string finishedCount();
   std::string launcher();
 };
 
