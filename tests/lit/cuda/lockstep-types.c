@@ -123,6 +123,7 @@ void unsign(int n, double (*A)[n]) {
 // CHECK: float __orbis_f0 = __shfl_up_sync(__orbis_mask, __orbis_h0, 1);
 // CHECK: // Nest 2 at {{.*}}lockstep-types.c:50:3: intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0)).
 // CHECK-NOT: Rows in strict lockstep
+// CHECK: if (__all_sync(__orbis_mask, __orbis_chunk)) {
 // CHECK: // Nest 3 at {{.*}}lockstep-types.c:68:3: intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0)).
 // CHECK: Rows in strict lockstep
 // CHECK: // Nest 4 at {{.*}}lockstep-types.c:86:3: intra-tile schedule: rows in lockstep, lag 0 (distances (0, 1) (1, 1)).

@@ -1,11 +1,12 @@
 // Rows in lockstep (docs/lowering.md): Algorithm 1's dependences, (1, 0)
 // and (0, 1), let the rows of a tile run together, one column apart. The
-// kernel holds three worker schedules, chosen at run time: strict lockstep
-// in one warp (the row above's value by a shuffle, the row's own last value
-// in a register, the rest loaded a chunk ahead; the level-0 tile defaults
-// to a warp's 32 rows), lockstep per row across warps, and the copies of
-// the pre/post-blocks. A linearized subscript hides the distances: copies
-// only, with the reason in the device code and for ORBIS_VERBOSE.
+// kernel holds two worker schedules, chosen at run time: strict lockstep
+// (in each warp the row above's value by a shuffle, the row's own last
+// value in a register, the rest loaded a chunk ahead; each warp follows
+// the warp above per chunk; tiles default to a warp's 32 rows and one
+// 16-column chunk), and the copies of the pre/post-blocks. A linearized
+// subscript hides the distances: copies only, with the reason in the
+// device code and for ORBIS_VERBOSE.
 // RUN: %orbis-cc --offload=cuda --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
 // REQUIRES: cuda
 #include <omp_blocked.h>
@@ -38,19 +39,21 @@ void sweep(int n, double (*A)[n]) {
   free((void *)done);
 }
 // CHECK-LABEL: // ---- device code: rows-in-lockstep.orbis.cu ----
-// CHECK: // Nest 0 at {{.*}}rows-in-lockstep.c:20:3: intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0)).
+// CHECK: // Nest 0 at {{.*}}rows-in-lockstep.c:{{[0-9]+}}:3: intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0)).
 // CHECK: __global__ void __launch_bounds__(256) __orbis_kernel0(
 // CHECK: if (__orbis_P.lockstep) {
-// CHECK-NEXT: if (__orbis_P.strict && __orbis_workers <= 32) {
 // CHECK-NEXT: // Rows in strict lockstep
-// The warp waits for the leader's pre-blocks of the chunk's tiles.
+// The reads from before the nest, issued before the chunk's wait.
+// CHECK: __orbis_pre1[__orbis_j] = A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))];
+// CHECK-NEXT: __orbis_pre3[__orbis_j] = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))];
+// The warp waits for the leader's pre-blocks of the chunk's tiles and for
+// the warp above.
 // CHECK: __orbis_seen = orbis_dev_poll<cuda::thread_scope_block>(__orbis_sh.ready);
+// CHECK: __orbis_above = orbis_dev_poll<cuda::thread_scope_block>(__orbis_sh.progress[__orbis_warp - 1]);
 // CHECK: if (__all_sync(__orbis_mask, __orbis_ok))
-// The reads from before the nest, and the row above the warp, loaded ahead.
+// The row above the warp, loaded once the chunk may run.
 // CHECK: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)
 // CHECK-NEXT: __orbis_pre0[__orbis_j] = A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))];
-// CHECK-NEXT: __orbis_pre1[__orbis_j] = A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))];
-// CHECK-NEXT: __orbis_pre3[__orbis_j] = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))];
 // CHECK: __syncwarp(__orbis_mask);
 // The row above's value by a shuffle; the row's own last value in a register.
 // CHECK: double __orbis_f0 = __shfl_up_sync(__orbis_mask, __orbis_h0, 1);
@@ -61,15 +64,13 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = __orbis_v;
 // CHECK: __orbis_h0 = __orbis_v;
 // CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
-// Lockstep per row across warps: chunks when every row can go, else steps.
-// CHECK: } else {
-// CHECK: if (__all_sync(__orbis_mask, __orbis_chunk)) {
-// CHECK: orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_col);
+// The warp below follows this warp's last row.
+// CHECK: if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)
+// CHECK-NEXT: orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 // The copies of the pre/post-blocks.
 // CHECK: } else {
 // CHECK-NEXT: for (long long __orbis_k1 = 0;
 // CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, ((rows - 1) * 1 + (warps - 1) * 32 + 16 + ORBIS_DEV_TILES_IN_FLIGHT - 2) / (ORBIS_DEV_TILES_IN_FLIGHT - 1));
-// CHECK: P.strict = P.lockstep && rows <= 32;
 
 void linear(int n, double *A) {
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n * n])
@@ -82,7 +83,6 @@ void linear(int n, double *A) {
 // CHECK: __global__ void __launch_bounds__(1024) __orbis_kernel1(
 // CHECK-NOT: __orbis_P.lockstep
 // CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 0, "intra-tile schedule: copies of the pre/post-blocks on sub-tiles (no rows in lockstep: the distance from 'A[x * n + y]' to 'A[(x - 1) * n + y]' is unknown (a subscript that is not a loop variable plus a constant))", loops[1 < 2 ? 1 : 0].tile, 0);
-// CHECK: P.strict = 0;
 
 // The user's names are printed as written, whatever the generator's
 // templates call their placeholders.

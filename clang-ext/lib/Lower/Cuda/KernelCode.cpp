@@ -145,11 +145,8 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
       S += innermostWorker(L);
     else if (Level == 0 && Rows.Applies)
       S += "if (__orbis_P.lockstep) {\n" +
-           (StrictRows ? "if (__orbis_P.strict && __orbis_workers <= 32) {\n" +
-                             strictRows() + "} else {\n" + lockstepRows() +
-                             "}\n"
-                       : lockstepRows()) +
-           "} else {\n" + levelCopy(Copy, Level + 1) + "}\n";
+           (StrictRows ? strictRows() : lockstepRows()) + "} else {\n" +
+           levelCopy(Copy, Level + 1) + "}\n";
     else
       S += levelCopy(Copy, Level + 1);
     S += statements(L.PostBlock) + "} while (0);\n";
@@ -374,7 +371,7 @@ std::string CudaNestEmitter::kernel() {
   S += "struct __orbis_params" + N + " {\n  orbis_loop_t loops[" + D +
        "];\n  long long lbs[" + D + "], sub[" + D + "], sub_per_tile[" + D +
        "], sub_count[" + D + "];\n"
-       "  int workers, leader, lockstep, strict;\n"
+       "  int workers, leader, lockstep;\n"
        "  struct {\n"; // the user's variables, apart from the fields above
   for (const DeviceVariable &V : Vars) {
     QualType T = V.Var->getType().getNonReferenceType();

@@ -47,9 +47,6 @@ std::string CudaNestEmitter::launcher() {
        "  if (P.lockstep) {\n    P.sub[0] = 1;\n"
        "    orbis_cuda_subtile_counts(&loops[0], 1, &P.sub_per_tile[0], "
        "&P.sub_count[0]);\n  }\n";
-  // Strict lockstep: the tile's rows are one warp.
-  S += std::string("  P.strict = ") +
-       (StrictRows ? "P.lockstep && rows <= 32" : "0") + ";\n";
   for (const DeviceVariable &V : Vars) {
     std::string Name = V.name(), Arg = "args[" + std::to_string(V.ArgIndex) + "]";
     if (V.Kind == DeviceVariable::ByValue)

@@ -157,9 +157,10 @@ std::string CudaNestEmitter::strictRows() {
     if (R.Kind == RowSchedule::Read::Forwarded)
       History = std::max(History, ageOf(Rows, R));
 
-  // Loads ahead of a chunk: what a row reads from before the nest, and
-  // what rows above the warp (or outside the loop) wrote.
-  std::string Declare, Load, Forward;
+  // Loads ahead of a chunk: what a row reads from before the nest (issued
+  // before the chunk's wait, whose time they overlap: no pre-block orders
+  // them), and what rows above the warp (or outside the loop) wrote.
+  std::string Declare, Initial, Load, Forward;
   Printer.Replaced.clear();
   std::map<const clang::Expr *, std::string> Replaced;
   for (size_t I = 0; I < Rows.Reads.size(); ++I) {
@@ -169,7 +170,7 @@ std::string CudaNestEmitter::strictRows() {
     int64_t Age = ageOf(Rows, R);
     if (R.Kind == RowSchedule::Read::Initial) {
       Declare += Ty + " __orbis_pre" + N + "[" + K + "];\n";
-      Load += "__orbis_pre" + N + "[__orbis_j] = " + Memory + ";\n";
+      Initial += "__orbis_pre" + N + "[__orbis_j] = " + Memory + ";\n";
       Replaced[R.Access->Expr] = "__orbis_pre" + N + "[__orbis_j]";
     } else if (R.Kind == RowSchedule::Read::Forwarded && Age) {
       std::string D0 = std::to_string(R.D0), D1 = std::to_string(R.D1);
@@ -210,11 +211,13 @@ std::string CudaNestEmitter::strictRows() {
   for (int64_t A = 0; A < History; ++A)
     Hist += Ty + " __orbis_h" + std::to_string(A) + " = 0;\n";
 
-  std::string Code = R"(// Rows in strict lockstep (one warp; docs/lowering.md): values between rows
-// in registers, the rest loaded a chunk ahead.
-const int __orbis_lane = (int)(threadIdx.x & 31);
-const int __orbis_rows = (int)__orbis_workers;
+  std::string Code = R"(// Rows in strict lockstep (docs/lowering.md): in each warp, values between
+// rows in registers, the rest loaded a chunk ahead; a warp follows the
+// warp above per chunk, through `progress` in shared memory.
+const int __orbis_warp = (int)(threadIdx.x >> 5), __orbis_lane = (int)(threadIdx.x & 31);
+const int __orbis_rows = (int)(__orbis_workers - 32LL * __orbis_warp < 32 ? __orbis_workers - 32LL * __orbis_warp : 32);
 const unsigned __orbis_mask = __orbis_rows == 32 ? 0xffffffffu : (1u << __orbis_rows) - 1u;
+long long __orbis_above = 0;
 const long long __orbis_trip = __orbis_P.loops[1].trip, __orbis_tile = __orbis_P.loops[1].tile;
 const long long __orbis_steps = __orbis_trip + @LAG@ * (__orbis_rows - 1);
 long long __orbis_end = __orbis_tile < __orbis_trip ? __orbis_tile : __orbis_trip;
@@ -224,8 +227,17 @@ const long long __orbis_c0 = __orbis_s - @LAG@ * __orbis_lane;
 const long long __orbis_first = __orbis_c0 < 0 ? 0 : __orbis_c0;
 const long long __orbis_last = __orbis_c0 + (@K@ - 1) < __orbis_trip ? __orbis_c0 + (@K@ - 1) : __orbis_trip - 1;
 const long long __orbis_last_tile = __orbis_last < __orbis_end ? __orbis_q : __orbis_q + 1 + (__orbis_last - __orbis_end) / __orbis_tile;
+@DECLARE@#pragma unroll
+for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
+const long long __orbis_c = __orbis_c0 + __orbis_j;
+if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
+@Y@(void)@COLUMN@;
+@INITIAL@}
+}
 // The whole warp waits until the leader has run the pre-blocks of every
-// tile the chunk touches.
+// tile the chunk touches, and the warp above has finished the columns the
+// chunk's first row needs (the lag past its last).
+const long long __orbis_need = __orbis_s + (@K@ - 1) + @LAG@ < __orbis_trip ? __orbis_s + (@K@ - 1) + @LAG@ : __orbis_trip;
 for (;;) {
 bool __orbis_ok = __orbis_first > __orbis_last || __orbis_seen > __orbis_last_tile;
 if (!__orbis_ok) {
@@ -235,10 +247,17 @@ orbis_dev_acquire_fence<cuda::thread_scope_block>();
 __orbis_ok = true;
 }
 }
+if (__orbis_warp > 0 && __orbis_lane == 0 && __orbis_above < __orbis_need) {
+__orbis_above = orbis_dev_poll<cuda::thread_scope_block>(__orbis_sh.progress[__orbis_warp - 1]);
+if (__orbis_above >= __orbis_need)
+orbis_dev_acquire_fence<cuda::thread_scope_block>();
+else
+__orbis_ok = false;
+}
 if (__all_sync(__orbis_mask, __orbis_ok))
 break;
 }
-@DECLARE@#pragma unroll
+#pragma unroll
 for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 const long long __orbis_c = __orbis_c0 + __orbis_j;
 if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
@@ -264,6 +283,9 @@ orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
 ++__orbis_q;
 __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis_end + __orbis_tile;
 }
+// The warp below follows the last row (a release store per chunk).
+if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)
+orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 }
 )";
   // Structure first, the user's text last (it may hold anything).
@@ -276,6 +298,7 @@ __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis
                              {"@COLUMN@", Inner.Form.VarName},
                              {"@Y@", Y},
                              {"@FORWARD@", Forward},
+                             {"@INITIAL@", Initial},
                              {"@LOAD@", Load},
                              {"@TARGET@", Target},
                              {"@VALUE@", Value}});
