@@ -55,6 +55,20 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)
 // CHECK-NEXT: __orbis_pre0[__orbis_j] = A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))];
 // CHECK: __syncwarp(__orbis_mask);
+// A chunk whose columns are all inside the loop (the row reads its own
+// column - 1): no range checks, the column from the chunk's first.
+// CHECK: if (__all_sync(__orbis_mask, __orbis_c0 >= 1LL && __orbis_c0 + (16LL - 1) + 0LL < __orbis_trip)) {
+// CHECK-NEXT: // Every row's columns inside the loop: no range checks.
+// CHECK-NEXT: const int __orbis_y0 = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(__orbis_c0) * (unsigned long long)(1LL)));
+// CHECK: double __orbis_f0 = __shfl_up_sync(__orbis_mask, __orbis_h0, 1);
+// CHECK-NEXT: if (__orbis_lane < 1)
+// CHECK-NEXT: __orbis_f0 = __orbis_pre0[__orbis_j];
+// CHECK-NEXT: double __orbis_f2 = __orbis_h0;
+// CHECK: int y = (int)(__orbis_y0 + (int)(1LL) * __orbis_j);
+// CHECK-NEXT: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + __orbis_f2 + __orbis_pre3[__orbis_j]);
+// CHECK-NEXT: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = __orbis_v;
+// Else each column checked.
+// CHECK: } else {
 // The row above's value by a shuffle; the row's own last value in a register.
 // CHECK: double __orbis_f0 = __shfl_up_sync(__orbis_mask, __orbis_h0, 1);
 // CHECK-NEXT: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)

@@ -152,6 +152,17 @@ std::string CudaNestEmitter::strictRows() {
                       Inner.Form.Var->getType().getUnqualifiedType(),
                       Inner.Form.VarName) +
                   " = " + valueAt(Inner, "__orbis_c") + ";\n";
+  // Inside the loop the column's value is the first column's plus j steps
+  // in the loop variable's own type (unit steps, RowSchedule.h):
+  // no wrap-around to honour, so the compiler turns the accesses of a
+  // chunk into one address and constant offsets.
+  std::string LoopTy =
+      Printer.declaration(Inner.Form.Var->getType().getUnqualifiedType(), "");
+  std::string YInside =
+      Printer.declaration(Inner.Form.Var->getType().getUnqualifiedType(),
+                          Inner.Form.VarName) +
+      " = (" + LoopTy + ")(__orbis_y0 + (" + LoopTy + ")" +
+      stepValue(Inner) + " * __orbis_j);\n";
   int64_t History = 1;
   for (const RowSchedule::Read &R : Rows.Reads)
     if (R.Kind == RowSchedule::Read::Forwarded)
@@ -160,9 +171,13 @@ std::string CudaNestEmitter::strictRows() {
   // Loads ahead of a chunk: what a row reads from before the nest (issued
   // before the chunk's wait, whose time they overlap: no pre-block orders
   // them), and what rows above the warp (or outside the loop) wrote.
-  std::string Declare, Initial, Load, Forward;
+  std::string Declare, Initial, Load, Forward, ForwardInside;
+  // Columns a forwarded read of the row's own earlier values reaches back
+  // (and forward): a chunk whose columns are all inside the loop by that
+  // margin needs no range checks (the fast branch below).
+  int64_t Back = 0, Ahead = 0;
   Printer.Replaced.clear();
-  std::map<const clang::Expr *, std::string> Replaced;
+  std::map<const clang::Expr *, std::string> Replaced, ReplacedInside;
   for (size_t I = 0; I < Rows.Reads.size(); ++I) {
     const RowSchedule::Read &R = Rows.Reads[I];
     std::string N = std::to_string(I);
@@ -172,8 +187,11 @@ std::string CudaNestEmitter::strictRows() {
       Declare += Ty + " __orbis_pre" + N + "[" + K + "];\n";
       Initial += "__orbis_pre" + N + "[__orbis_j] = " + Memory + ";\n";
       Replaced[R.Access->Expr] = "__orbis_pre" + N + "[__orbis_j]";
+      ReplacedInside[R.Access->Expr] = Replaced[R.Access->Expr];
     } else if (R.Kind == RowSchedule::Read::Forwarded && Age) {
       std::string D0 = std::to_string(R.D0), D1 = std::to_string(R.D1);
+      Back = std::max(Back, R.D1);
+      Ahead = std::max(Ahead, -R.D1);
       std::string Outside = "__orbis_c - " + D1 + " < 0 || __orbis_c - " + D1 +
                             " >= __orbis_trip";
       std::string H = "__orbis_h" + std::to_string(Age - 1);
@@ -188,17 +206,25 @@ std::string CudaNestEmitter::strictRows() {
         Forward += Ty + " " + F + " = __shfl_up_sync(__orbis_mask, " + H +
                    ", " + D0 + ");\nif (" + Boundary + ")\n" + F +
                    " = __orbis_pre" + N + "[__orbis_j];\n";
+        ForwardInside += Ty + " " + F + " = __shfl_up_sync(__orbis_mask, " +
+                         H + ", " + D0 + ");\nif (__orbis_lane < " + D0 +
+                         ")\n" + F + " = __orbis_pre" + N + "[__orbis_j];\n";
       } else {
         // The row's own earlier columns; outside the loop only at its
         // start, loaded then.
         Forward += Ty + " " + F + " = " + H + ";\n";
+        ForwardInside += Ty + " " + F + " = " + H + ";\n";
         Replaced[R.Access->Expr] = "(" + Outside + " ? " + Memory + " : " +
                                    F + ")";
+        ReplacedInside[R.Access->Expr] = F;
         continue;
       }
       Replaced[R.Access->Expr] = F;
+      ReplacedInside[R.Access->Expr] = F;
     }
   }
+  Printer.Replaced = ReplacedInside;
+  std::string ValueInside = Printer.expression(Rows.Value);
   Printer.Replaced = Replaced;
   std::string Value = Printer.expression(Rows.Value);
   Printer.Replaced.clear();
@@ -266,6 +292,19 @@ if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
 }
 // The loads come before any row's stores of the chunk.
 __syncwarp(__orbis_mask);
+if (__all_sync(__orbis_mask, __orbis_c0 >= @BACK@ && __orbis_c0 + (@K@ - 1) + @AHEAD@ < __orbis_trip)) {
+// Every row's columns inside the loop: no range checks.
+const @LOOPTY@ __orbis_y0 = @Y0@;
+#pragma unroll
+for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
+@FORWARD_INSIDE@@TYPE@ __orbis_v;
+{
+@Y_INSIDE@__orbis_v = @VALUE_INSIDE@;
+@TARGET@ = __orbis_v;
+}
+@SHIFT@__orbis_h0 = __orbis_v;
+}
+} else {
 #pragma unroll
 for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 const long long __orbis_c = __orbis_c0 + __orbis_j;
@@ -275,6 +314,7 @@ if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
 @TARGET@ = __orbis_v;
 }
 @SHIFT@__orbis_h0 = __orbis_v;
+}
 }
 // The tiles this row has left, for the leader's post-blocks.
 const long long __orbis_done = __orbis_c0 + @K@ < __orbis_trip ? __orbis_c0 + @K@ : __orbis_trip;
@@ -293,14 +333,21 @@ orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
                              {"@DECLARE@", Declare},
                              {"@SHIFT@", Shift},
                              {"@TYPE@", Ty},
+                             {"@BACK@", std::to_string(Back) + "LL"},
+                             {"@AHEAD@", std::to_string(Ahead) + "LL"},
+                             {"@LOOPTY@", LoopTy},
+                             {"@Y0@", valueAt(Inner, "__orbis_c0")},
                              {"@LAG@", Lag},
                              {"@K@", K},
                              {"@COLUMN@", Inner.Form.VarName},
                              {"@Y@", Y},
+                             {"@FORWARD_INSIDE@", ForwardInside},
+                             {"@Y_INSIDE@", YInside},
                              {"@FORWARD@", Forward},
                              {"@INITIAL@", Initial},
                              {"@LOAD@", Load},
                              {"@TARGET@", Target},
+                             {"@VALUE_INSIDE@", ValueInside},
                              {"@VALUE@", Value}});
 }
 
