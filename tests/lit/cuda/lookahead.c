@@ -214,3 +214,29 @@ void side_effect_in_wait(int n, volatile int *flags, double *a) {
     }
   }
 }
+
+// A read through a pointer names no element the check can compare with the
+// post-block's (here it is the very element the post-block adds to): the
+// written order.
+// CHECK-LABEL: __global__ void __launch_bounds__(1024) __orbis_kernel8(
+// CHECK: if (__orbis_is_leader) {
+// CHECK-NOT: __orbis_p1
+// CHECK-NOT: __orbis_kpre
+// CHECK: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
+// CHECK-NEXT: orbis_dev_wait_reach(
+void read_through_pointer(int n, volatile int *flags, double *a) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: flags[0:n + 1], a[0:n * n])
+  for (int x = 0; x < n; x++) {
+    int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 0; y < n; y++) {
+      volatile int *p = flags + xb + 1;
+      while (*p < y) {
+      }
+      #pragma omp block
+      a[x * n + y] += 1;
+      #pragma omp atomic
+      flags[xb + 1] += 1;
+    }
+  }
+}

@@ -123,8 +123,18 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp())
       SideEffects = true;
+    // A read through a pointer (`*p`, `p = flags + b`) names no element
+    // the check below can compare with the post-block's: refuse it.
+    if (U->getOpcode() == UO_Deref)
+      UnknownReads = true;
     return true;
   }
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (M->isArrow())
+      UnknownReads = true;
+    return true;
+  }
+  bool UnknownReads = false;
 };
 
 /// Whether a subscript has the same value in every tile of `L`: it names
@@ -165,7 +175,7 @@ bool canRunNextPreBlockEarly(const TiledNest &Nest, const BlockedLoop &L,
         return false;
     Reads.TraverseStmt(const_cast<Stmt *>(S));
   }
-  if (Reads.SideEffects)
+  if (Reads.SideEffects || Reads.UnknownReads)
     return false;
   // Nothing the instruction blocks write.
   for (const VariableUse &U : Nest.Variables)
