@@ -8,13 +8,18 @@
 /// between steps `__syncwarp` orders their memory, so the value a row
 /// stored is there for the row below one step later.
 ///
-/// A row that cannot go on (the row above is not far enough, or the leader
-/// has not yet run the pre-block of the row's next tile) skips the step:
-/// no row ever blocks the others, so rows of one warp may be in different
-/// tiles without deadlock. The first row of a warp follows the last row of
-/// the warp before through `progress` in shared memory. Each row counts a
-/// tile as finished when it leaves it, as a worker of the copies does, so
-/// the leader's side is the same for both schedules.
+/// Two emitters: `strictRows` (values between the rows of a warp by
+/// shuffles, chunks of 16 columns that the whole warp runs together once
+/// the leader and the warp above allow) for `W = expr` blocks of a
+/// shuffle-sized type when the leader runs ahead; `lockstepRows` otherwise,
+/// where a row that cannot go on (the row above is not far enough, or the
+/// leader has not yet run the pre-block of the row's next tile) skips the
+/// step: no row ever blocks the others, so rows of one warp may be in
+/// different tiles without deadlock. In both, the first row of a warp
+/// follows the last row of the warp before through `progress` in shared
+/// memory, and each row counts a tile as finished when it leaves it, as a
+/// worker of the copies does, so the leader's side is the same for all
+/// schedules.
 #include "NestEmitter.h"
 
 namespace orbis::cuda {
