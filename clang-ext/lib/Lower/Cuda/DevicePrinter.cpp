@@ -136,11 +136,7 @@ bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
     // The polling loop with relaxed loads (they leave the L1 cache alone),
     // then the condition once more with acquire loads; a condition with
     // side effects gets a fence instead.
-    const Expr *Cond = nullptr;
-    if (const auto *W = dyn_cast<WhileStmt>(S); W && !W->getConditionVariable())
-      Cond = W->getCond();
-    else if (const auto *D = dyn_cast<DoStmt>(S))
-      Cond = D->getCond();
+    const Expr *Cond = spinCondition(S);
     std::string Test = Cond ? acquireTest(Cond) : "";
     if (!Test.empty()) {
       OS << "do {\n";
@@ -512,6 +508,16 @@ bool DevicePrinter::printSubscript(const ArraySubscriptExpr *E,
              expression(Indices[I + 1]) + "))";
   OS << Var->getName() << "[" << Linear << "]";
   return true;
+}
+
+const Expr *DevicePrinter::spinCondition(const Stmt *S) const {
+  if (!SpinWaits.count(S))
+    return nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getConditionVariable() ? nullptr : W->getCond();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return D->getCond();
+  return nullptr;
 }
 
 std::string DevicePrinter::acquireTest(const Expr *Cond) {

@@ -68,6 +68,10 @@ public:
 
   DeviceCopy Copy = DeviceCopy::Leader;
 
+  /// The condition a spin-wait of the nest tests (`while (c) {}`, `do {}
+  /// while (c)`), or null for any other statement or a `while` that
+  /// declares a variable.
+  const clang::Expr *spinCondition(const clang::Stmt *S) const;
   /// The condition of a spin-wait with acquire loads instead of relaxed
   /// polls, or "" when evaluating it once more could change the program
   /// (it has side effects). A wait that tests it once its relaxed polls

@@ -113,7 +113,7 @@ std::string CudaNestEmitter::levelCopy(DeviceCopy Copy, unsigned Level) {
   const BlockedLoop &L = *Nest.Loops[Level];
   std::string Lv = std::to_string(Level);
   std::string S;
-  if (Copy == DeviceCopy::Leader && !L.Child && Lookahead)
+  if (Copy == DeviceCopy::Leader && !L.Child && lookahead())
     return leaderLookahead(L);
   if (Level > 0) {
     std::string K = "__orbis_k" + Lv;
@@ -172,18 +172,6 @@ std::string CudaNestEmitter::finishedCount() {
          "ORBIS_DEV_TILES_IN_FLIGHT]);\n";
 }
 
-/// The condition a spin-wait tests, or null for a statement that is not a
-/// spin-wait the leader can test once at a time.
-static const Expr *spinCondition(const TiledNest &Nest, const Stmt *S) {
-  if (!llvm::is_contained(Nest.SpinWaits, S))
-    return nullptr;
-  if (const auto *W = dyn_cast<WhileStmt>(S))
-    return W->getConditionVariable() ? nullptr : W->getCond();
-  if (const auto *Do = dyn_cast<DoStmt>(S))
-    return Do->getCond();
-  return nullptr;
-}
-
 /// A declaration whose variables the leader can keep across the steps of
 /// a resumable pre-block: scalars, assigned later.
 static bool keepable(const Stmt *S) {
@@ -198,19 +186,18 @@ static bool keepable(const Stmt *S) {
 
 bool CudaNestEmitter::preBlockResumable(const BlockedLoop &L) const {
   return llvm::all_of(L.PreBlock, [&](const Stmt *S) {
-    return keepable(S) || spinCondition(Nest, S);
+    return keepable(S) || Printer.spinCondition(S);
   });
 }
 
-/// The pre-block as steps the leader can resume (preBlockResumable): a
+/// The pre-block as steps the leader can resume (preBlockResumable): stage
+/// I runs statement I, and the stage after the last publishes the tile. A
 /// declaration becomes an assignment to a variable kept across the steps
 /// (declared in `Declarations`), a spin-wait one test of its condition that
-/// moves to the next step once the condition is false. Each statement
-/// still runs once and in order, its waits as often as they must. A step
-/// holds @NEXT@ where it moves on; else it moves on at its end.
-std::vector<std::string>
-CudaNestEmitter::resumablePreBlock(const BlockedLoop &L,
-                                   std::string &Declarations) {
+/// moves to the next stage once the condition is false. Each statement
+/// still runs once and in order, its waits as often as they must.
+std::string CudaNestEmitter::resumablePreBlock(const BlockedLoop &L,
+                                               std::string &Declarations) {
   Printer.Renamed.clear();
   for (const Stmt *S : L.PreBlock)
     if (const auto *D = dyn_cast<DeclStmt>(S))
@@ -223,31 +210,37 @@ CudaNestEmitter::resumablePreBlock(const BlockedLoop &L,
             " = 0;\n";
         Printer.Renamed[V] = Name;
       }
-  std::vector<std::string> Steps;
-  for (const Stmt *S : L.PreBlock) {
+  std::string Machine;
+  for (size_t I = 0; I < L.PreBlock.size(); ++I) {
+    const Stmt *S = L.PreBlock[I];
+    std::string Next = "__orbis_stage = " + std::to_string(I + 1) + ";\n";
+    std::string Step;
     if (const auto *D = dyn_cast<DeclStmt>(S)) {
-      std::string Step;
       for (const Decl *Member : D->decls()) {
         const auto *V = cast<VarDecl>(Member);
         if (const Expr *Init = V->getInit())
           Step += Printer.Renamed[V] + " = " + Printer.expression(Init) + ";\n";
       }
-      Steps.push_back(Step);
-      continue;
+      Step += Next;
+    } else {
+      // Relaxed polls until the condition is false, then the acquire test
+      // (acquireTest); a fence at device scope where there is none.
+      const Expr *Cond = Printer.spinCondition(S);
+      std::string Acquire = Printer.acquireTest(Cond);
+      Step = "if (!(" + Printer.expression(Cond) + ")) {\n" +
+             (Acquire.empty()
+                  ? "orbis_dev_acquire_fence<cuda::thread_scope_device>();\n"
+                  : "if (!(" + Acquire + "))\n") +
+             Next + "}\n";
     }
-    // Relaxed polls until the condition is false, then the acquire test
-    // (acquireTest); a fence at device scope where there is none.
-    const Expr *Cond = spinCondition(Nest, S);
-    std::string Acquire = Printer.acquireTest(Cond);
-    Steps.push_back(
-        "if (!(" + Printer.expression(Cond) + ")) {\n" +
-        (Acquire.empty()
-             ? "orbis_dev_acquire_fence<cuda::thread_scope_device>();\n@NEXT@"
-             : "if (!(" + Acquire + "))\n@NEXT@") +
-        "}\n");
+    Machine += "if (__orbis_stage == " + std::to_string(I) + ") {\n" + Step +
+               "}\n";
   }
   Printer.Renamed.clear();
-  return Steps;
+  return Machine + "if (__orbis_stage == " +
+         std::to_string(L.PreBlock.size()) +
+         ") {\norbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);\n"
+         "++__orbis_q;\n++__orbis_kpre;\n__orbis_stage = 0;\n}\n";
 }
 
 /// The leader's innermost loop when the next tile's pre-block may run
@@ -260,22 +253,7 @@ std::string CudaNestEmitter::leaderLookahead(const BlockedLoop &L) {
               Tiles = "__orbis_P.loops[" + Lv + "].num_tiles";
   std::string Declarations;
   if (Order == LeaderOrder::Resumable) {
-    std::vector<std::string> Steps = resumablePreBlock(L, Declarations);
-    // Stage I runs statement I; the last publishes the tile.
-    std::string Machine;
-    for (size_t I = 0; I < Steps.size(); ++I) {
-      std::string Next = "__orbis_stage = " + std::to_string(I + 1) + ";\n";
-      std::string Step = Steps[I];
-      if (size_t At = Step.find("@NEXT@"); At != std::string::npos)
-        Step.replace(At, 6, Next);
-      else
-        Step += Next;
-      Machine += "if (__orbis_stage == " + std::to_string(I) + ") {\n" + Step +
-                 "}\n";
-    }
-    Machine += "if (__orbis_stage == " + std::to_string(Steps.size()) +
-               ") {\norbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);\n"
-               "++__orbis_q;\n++__orbis_kpre;\n__orbis_stage = 0;\n}\n";
+    std::string Machine = resumablePreBlock(L, Declarations);
     // One thread, never blocked: the post-block of a tile every worker has
     // left comes first; otherwise one step of the next tile's pre-block,
     // up to ORBIS_DEV_TILES_IN_FLIGHT tiles ahead. The workers number the

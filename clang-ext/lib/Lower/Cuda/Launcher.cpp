@@ -39,7 +39,7 @@ std::string CudaNestEmitter::launcher() {
        std::string(Rows.Applies ? "1" : "0") + ", " +
        quoted("intra-tile schedule: " + describe(Rows)) +
        ", loops[1 < " + std::to_string(Depth) + " ? 1 : 0].tile, " +
-       (Rows.Applies && Lookahead
+       (Rows.Applies && lookahead()
             ? "((rows - 1) * " + Lag + " + (warps - 1) * 32 + 16 + " +
                   inFlight() + " - 2) / (" + inFlight() + " - 1)"
             : std::string("0")) +

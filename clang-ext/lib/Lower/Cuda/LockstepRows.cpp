@@ -142,7 +142,7 @@ static int64_t ageOf(const RowSchedule &Rows, const RowSchedule::Read &R) {
 }
 
 bool CudaNestEmitter::strictRowsPossible() const {
-  return Rows.Applies && Rows.Write && Lookahead &&
+  return Rows.Applies && Rows.Write && lookahead() &&
          shuffleType(Rows.Write->Expr->getType());
 }
 

@@ -236,10 +236,8 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
                            std::set<const FunctionDecl *> &Copied) {
   if (!checkShape() || !classifyVariables() || !collectStaged())
     return false;
-  Lookahead = Staged.empty() &&
-              canRunNextPreBlockEarly(Nest, Nest.innermost(), Ctx);
-  Order = !Lookahead                           ? LeaderOrder::InTurn
-          : preBlockResumable(Nest.innermost()) ? LeaderOrder::Resumable
+  if (Staged.empty() && canRunNextPreBlockEarly(Nest, Nest.innermost(), Ctx))
+    Order = preBlockResumable(Nest.innermost()) ? LeaderOrder::Resumable
                                                 : LeaderOrder::NextEarly;
   Rows = rowSchedule(Nest, Ctx);
   if (Rows.Applies && !Staged.empty()) {

@@ -165,11 +165,8 @@ private:
   /// The intra-tile schedule the dependences allow (RowSchedule.h); the
   /// kernel holds both it and the copies, chosen at run time.
   RowSchedule Rows;
-  /// The leader runs the next innermost tile's pre-block before this
-  /// tile's post-block (Lookahead.h).
-  bool Lookahead = false;
   /// The rows of a tile may run in strict lockstep, passing values in
-  /// registers (LockstepRows.cpp), when the tile is one warp at run time.
+  /// registers (LockstepRows.cpp).
   bool StrictRows = false;
   /// How the leader orders the innermost pre- and post-blocks: each tile
   /// in turn (one tile in flight), the next pre-block before this
@@ -178,6 +175,8 @@ private:
   /// a pre-block that waits never delays a post-block.
   enum class LeaderOrder { InTurn, NextEarly, Resumable };
   LeaderOrder Order = LeaderOrder::InTurn;
+  /// The leader runs innermost pre-blocks ahead of post-blocks.
+  bool lookahead() const { return Order != LeaderOrder::InTurn; }
   /// The tiles in flight, as device code.
   std::string inFlight() const {
     return Order == LeaderOrder::InTurn      ? "1"
@@ -233,8 +232,8 @@ private:
   std::string strictRows();
   std::string leaderLookahead(const BlockedLoop &L);
   bool preBlockResumable(const BlockedLoop &L) const;
-  std::vector<std::string> resumablePreBlock(const BlockedLoop &L,
-                                             std::string &Declarations);
+  std::string resumablePreBlock(const BlockedLoop &L,
+                                std::string &Declarations);
   static std::string finishedSlot(const std::string &Tile);
   static std::string finishedCount();
   std::string launcher();
