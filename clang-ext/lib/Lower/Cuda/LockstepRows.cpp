@@ -153,21 +153,17 @@ std::string CudaNestEmitter::strictRows() {
   const std::string K = "16LL";
   QualType T = Rows.Write->Expr->getType().getCanonicalType().getUnqualifiedType();
   std::string Ty = Printer.declaration(T, "");
-  std::string Y = Printer.declaration(
-                      Inner.Form.Var->getType().getUnqualifiedType(),
-                      Inner.Form.VarName) +
-                  " = " + valueAt(Inner, "__orbis_c") + ";\n";
+  QualType LoopT = Inner.Form.Var->getType().getUnqualifiedType();
+  std::string Y = Printer.declaration(LoopT, Inner.Form.VarName) + " = " +
+                  valueAt(Inner, "__orbis_c") + ";\n";
   // Inside the loop the column's value is the first column's plus j steps
   // in the loop variable's own type (unit steps, RowSchedule.h):
   // no wrap-around to honour, so the compiler turns the accesses of a
   // chunk into one address and constant offsets.
-  std::string LoopTy =
-      Printer.declaration(Inner.Form.Var->getType().getUnqualifiedType(), "");
-  std::string YInside =
-      Printer.declaration(Inner.Form.Var->getType().getUnqualifiedType(),
-                          Inner.Form.VarName) +
-      " = (" + LoopTy + ")(__orbis_y0 + (" + LoopTy + ")" +
-      stepValue(Inner) + " * __orbis_j);\n";
+  std::string LoopTy = Printer.declaration(LoopT, "");
+  std::string YInside = Printer.declaration(LoopT, Inner.Form.VarName) +
+                        " = (" + LoopTy + ")(__orbis_y0 + (" + LoopTy + ")" +
+                        stepValue(Inner) + " * __orbis_j);\n";
   int64_t History = 1;
   for (const RowSchedule::Read &R : Rows.Reads)
     if (R.Kind == RowSchedule::Read::Forwarded)
@@ -208,12 +204,15 @@ std::string CudaNestEmitter::strictRows() {
         Declare += Ty + " __orbis_pre" + N + "[" + K + "];\n";
         Load += "if (" + Boundary + ")\n__orbis_pre" + N +
                 "[__orbis_j] = " + Memory + ";\n";
-        Forward += Ty + " " + F + " = __shfl_up_sync(__orbis_mask, " + H +
-                   ", " + D0 + ");\nif (" + Boundary + ")\n" + F +
-                   " = __orbis_pre" + N + "[__orbis_j];\n";
-        ForwardInside += Ty + " " + F + " = __shfl_up_sync(__orbis_mask, " +
-                         H + ", " + D0 + ");\nif (__orbis_lane < " + D0 +
-                         ")\n" + F + " = __orbis_pre" + N + "[__orbis_j];\n";
+        // The row D0 up by a shuffle, or the loaded value where that is not
+        // a row of the warp (or, in the checked branch, not in the loop).
+        auto Shuffled = [&](const std::string &Loaded) {
+          return Ty + " " + F + " = __shfl_up_sync(__orbis_mask, " + H +
+                 ", " + D0 + ");\nif (" + Loaded + ")\n" + F +
+                 " = __orbis_pre" + N + "[__orbis_j];\n";
+        };
+        Forward += Shuffled(Boundary);
+        ForwardInside += Shuffled("__orbis_lane < " + D0);
       } else {
         // The row's own earlier columns; outside the loop only at its
         // start, loaded then.
