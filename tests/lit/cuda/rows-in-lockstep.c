@@ -43,6 +43,14 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: __global__ void __launch_bounds__(256) __orbis_kernel0(
 // CHECK: if (__orbis_P.lockstep) {
 // CHECK-NEXT: // Rows in strict lockstep
+// The row's own value before its first column (A[x][0]), loaded once
+// before the chunks rather than in the step chain.
+// CHECK: double __orbis_h0 = 0;
+// CHECK-NEXT: if (0LL < __orbis_trip) {
+// CHECK-NEXT: int y = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(0LL) * (unsigned long long)(1LL)));
+// CHECK-NEXT: __orbis_h0 = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))];
+// CHECK-NEXT: }
+// CHECK-NEXT: for (long long __orbis_s = 0;
 // The reads from before the nest, issued before the chunk's wait.
 // CHECK: __orbis_pre1[__orbis_j] = A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))];
 // CHECK-NEXT: __orbis_pre3[__orbis_j] = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))];
@@ -57,7 +65,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: __syncwarp(__orbis_mask);
 // A chunk whose columns are all inside the loop (the row reads its own
 // column - 1): no range checks, the column from the chunk's first.
-// CHECK: if (__all_sync(__orbis_mask, __orbis_c0 >= 1LL && __orbis_c0 + (16LL - 1) + 0LL < __orbis_trip)) {
+// CHECK: if (__all_sync(__orbis_mask, __orbis_c0 >= 0LL && __orbis_c0 + (16LL - 1) + 0LL < __orbis_trip)) {
 // CHECK-NEXT: // Every row's columns inside the loop: no range checks.
 // CHECK-NEXT: const int __orbis_y0 = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(__orbis_c0) * (unsigned long long)(1LL)));
 // CHECK: double __orbis_f0 = __shfl_up_sync(__orbis_mask, __orbis_h0, 1);
@@ -74,9 +82,14 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)
 // CHECK-NEXT: __orbis_f0 = __orbis_pre0[__orbis_j];
 // CHECK-NEXT: double __orbis_f2 = __orbis_h0;
-// CHECK: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + (__orbis_c - 1 < 0 || __orbis_c - 1 >= __orbis_trip ? A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))] : __orbis_f2) + __orbis_pre3[__orbis_j]);
+// No load in the step chain: the first column's left value is in h0.
+// CHECK: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + __orbis_f2 + __orbis_pre3[__orbis_j]);
 // CHECK-NEXT: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = __orbis_v;
-// CHECK: __orbis_h0 = __orbis_v;
+// CHECK-NEXT: }
+// A row keeps h0 until its first column.
+// CHECK: if (__orbis_c >= 0) {
+// CHECK-NEXT: __orbis_h0 = __orbis_v;
+// CHECK-NEXT: }
 // CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
 // The warp below follows this warp's last row.
 // CHECK: if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)

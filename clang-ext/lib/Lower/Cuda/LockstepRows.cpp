@@ -177,6 +177,13 @@ std::string CudaNestEmitter::strictRows() {
   // (and forward): a chunk whose columns are all inside the loop by that
   // margin needs no range checks (the fast branch below).
   int64_t Back = 0, Ahead = 0;
+  // The row's own values from before the loop: elements the write never
+  // touches (its iteration would lie before the loop), so their values are
+  // those from before the nest, loaded once into the history registers
+  // instead of in the step chain (where a load at each row's first column
+  // stalled the whole warp once per row).
+  int64_t OwnHistory = 0;
+  const RowSchedule::Read *Longest = nullptr;
   Printer.Replaced.clear();
   std::map<const clang::Expr *, std::string> Replaced, ReplacedInside;
   for (size_t I = 0; I < Rows.Reads.size(); ++I) {
@@ -191,8 +198,10 @@ std::string CudaNestEmitter::strictRows() {
       ReplacedInside[R.Access->Expr] = Replaced[R.Access->Expr];
     } else if (R.Kind == RowSchedule::Read::Forwarded && Age) {
       std::string D0 = std::to_string(R.D0), D1 = std::to_string(R.D1);
-      Back = std::max(Back, R.D1);
-      Ahead = std::max(Ahead, -R.D1);
+      if (R.D0 > 0) {
+        Back = std::max(Back, R.D1);
+        Ahead = std::max(Ahead, -R.D1);
+      }
       std::string Outside = "__orbis_c - " + D1 + " < 0 || __orbis_c - " + D1 +
                             " >= __orbis_trip";
       std::string H = "__orbis_h" + std::to_string(Age - 1);
@@ -214,12 +223,16 @@ std::string CudaNestEmitter::strictRows() {
         Forward += Shuffled(Boundary);
         ForwardInside += Shuffled("__orbis_lane < " + D0);
       } else {
-        // The row's own earlier columns; outside the loop only at its
-        // start, loaded then.
+        // The row's own earlier columns, from the history registers; at
+        // the row's first columns these hold the elements before the loop
+        // (loaded before the first chunk, below).
         Forward += Ty + " " + F + " = " + H + ";\n";
         ForwardInside += Ty + " " + F + " = " + H + ";\n";
-        Replaced[R.Access->Expr] = "(" + Outside + " ? " + Memory + " : " +
-                                   F + ")";
+        if (R.D1 > OwnHistory) {
+          OwnHistory = R.D1;
+          Longest = &R;
+        }
+        Replaced[R.Access->Expr] = F;
         ReplacedInside[R.Access->Expr] = F;
         continue;
       }
@@ -240,6 +253,21 @@ std::string CudaNestEmitter::strictRows() {
   std::string Hist;
   for (int64_t A = 0; A < History; ++A)
     Hist += Ty + " __orbis_h" + std::to_string(A) + " = 0;\n";
+  std::string HistInit;
+  if (Longest) {
+    // h<A> holds the element A + 1 columns before the first: what the
+    // longest own-row read reads at column OwnHistory - 1 - A (when the
+    // loop has that column).
+    Printer.Replaced.clear();
+    std::string Memory = Printer.expression(Longest->Access->Expr);
+    for (int64_t A = 0; A < OwnHistory; ++A) {
+      std::string Column = std::to_string(OwnHistory - 1 - A) + "LL";
+      HistInit += "if (" + Column + " < __orbis_trip) {\n" +
+              Printer.declaration(LoopT, Inner.Form.VarName) + " = " +
+              valueAt(Inner, Column) + ";\n__orbis_h" + std::to_string(A) +
+              " = " + Memory + ";\n}\n";
+    }
+  }
 
   std::string Code = R"(// Rows in strict lockstep (docs/lowering.md): in each warp, values between
 // rows in registers, the rest loaded a chunk ahead; a warp follows the
@@ -252,7 +280,7 @@ const long long __orbis_trip = __orbis_P.loops[1].trip, __orbis_tile = __orbis_P
 const long long __orbis_steps = __orbis_trip + @LAG@ * (__orbis_rows - 1);
 long long __orbis_end = __orbis_tile < __orbis_trip ? __orbis_tile : __orbis_trip;
 int __orbis_seen = 0;
-@HIST@for (long long __orbis_s = 0; __orbis_s < __orbis_steps; __orbis_s += @K@) {
+@HIST@@HIST_INIT@for (long long __orbis_s = 0; __orbis_s < __orbis_steps; __orbis_s += @K@) {
 const long long __orbis_c0 = __orbis_s - @LAG@ * __orbis_lane;
 const long long __orbis_first = __orbis_c0 < 0 ? 0 : __orbis_c0;
 const long long __orbis_last = __orbis_c0 + (@K@ - 1) < __orbis_trip ? __orbis_c0 + (@K@ - 1) : __orbis_trip - 1;
@@ -317,7 +345,11 @@ if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
 @Y@__orbis_v = @VALUE@;
 @TARGET@ = __orbis_v;
 }
+// Before its first column a row keeps the values from before the loop;
+// past its last it goes on shifting, for the rows below.
+if (__orbis_c >= 0) {
 @SHIFT@__orbis_h0 = __orbis_v;
+}
 }
 }
 // The tiles this row has left, for the leader's post-blocks.
@@ -352,7 +384,8 @@ orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
                              {"@LOAD@", Load},
                              {"@TARGET@", Target},
                              {"@VALUE_INSIDE@", ValueInside},
-                             {"@VALUE@", Value}});
+                             {"@VALUE@", Value},
+                             {"@HIST_INIT@", HistInit}});
 }
 
 } // namespace orbis::cuda
