@@ -154,8 +154,12 @@ std::string CudaNestEmitter::strictRows() {
   QualType T = Rows.Write->Expr->getType().getCanonicalType().getUnqualifiedType();
   std::string Ty = Printer.declaration(T, "");
   QualType LoopT = Inner.Form.Var->getType().getUnqualifiedType();
-  std::string Y = Printer.declaration(LoopT, Inner.Form.VarName) + " = " +
-                  valueAt(Inner, "__orbis_c") + ";\n";
+  // The loop variable declared at an inner iteration (an index expression).
+  auto ColumnVariable = [&](const std::string &Index) {
+    return Printer.declaration(LoopT, Inner.Form.VarName) + " = " +
+           valueAt(Inner, Index) + ";\n";
+  };
+  std::string Y = ColumnVariable("__orbis_c");
   // Inside the loop the column's value is the first column's plus j steps
   // in the loop variable's own type (unit steps, RowSchedule.h):
   // no wrap-around to honour, so the compiler turns the accesses of a
@@ -258,14 +262,12 @@ std::string CudaNestEmitter::strictRows() {
     // h<A> holds the element A + 1 columns before the first: what the
     // longest own-row read reads at column OwnHistory - 1 - A (when the
     // loop has that column).
-    Printer.Replaced.clear();
     std::string Memory = Printer.expression(Longest->Access->Expr);
     for (int64_t A = 0; A < OwnHistory; ++A) {
       std::string Column = std::to_string(OwnHistory - 1 - A) + "LL";
       HistInit += "if (" + Column + " < __orbis_trip) {\n" +
-              Printer.declaration(LoopT, Inner.Form.VarName) + " = " +
-              valueAt(Inner, Column) + ";\n__orbis_h" + std::to_string(A) +
-              " = " + Memory + ";\n}\n";
+                  ColumnVariable(Column) + "__orbis_h" + std::to_string(A) +
+                  " = " + Memory + ";\n}\n";
     }
   }
 
