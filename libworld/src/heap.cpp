@@ -20,16 +20,21 @@ std::string doubleWriteMessage(uint64_t Element, uint32_t Id, int First,
          " and again by rank " + std::to_string(Second);
 }
 
-orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
-                               uint32_t FixedId) {
+orbis_status_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
+                            orbis_world_ptr_t &Out, uint32_t FixedId) {
+  size_t Length = 0;
+  if (!regionLengthChecked(Count, ElemSize, Length))
+    return ORBIS_ERR_NO_MEMORY;
+  SegmentPool::Piece Memory = Pool.allocate(Length);
+  if (!Memory.Base)
+    return ORBIS_ERR_NO_MEMORY;
   uint32_t Id = FixedId ? FixedId : NextId++;
   if (FixedId >= NextId)
     NextId = FixedId + 1; // fixed ids (the root) are never handed out again
   Allocation &A = Allocations[Id];
   A.Count = Count;
   A.ElemSize = ElemSize;
-  size_t Length = regionLength(Count, ElemSize);
-  A.Memory = Pool.allocate(Length);
+  A.Memory = Memory;
   // The header and the bitmap start zeroed (every element uninitialized).
   // The data is never read before it is written: its pages are only made
   // now (zeroed once, by the kernel), so that stores that come as messages
@@ -39,18 +44,39 @@ orbis_world_ptr_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
   A.View = RegionView::of(A.Memory.Base, Count);
   A.View.Header->WakeAt.store(AnyElement, std::memory_order_relaxed);
   A.View.Header->Id.store(Id, std::memory_order_release);
-  return orbis_world_ptr_t{uint32_t(Rank), Id, Count, ElemSize, 0};
+  Out = orbis_world_ptr_t{uint32_t(Rank), Id, Count, ElemSize, 0};
+  return ORBIS_OK;
 }
 
-orbis_world_ptr_t Heap::createAtomic(int Rank, uint64_t Count) {
-  orbis_world_ptr_t P = create(Rank, Count, sizeof(int64_t));
+orbis_status_t Heap::createAtomic(int Rank, uint64_t Count,
+                                  orbis_world_ptr_t &P) {
+  if (orbis_status_t S = create(Rank, Count, sizeof(int64_t), P))
+    return S;
   Allocation &A = *find(P.id);
   std::memset(A.View.Data, 0, Count * sizeof(int64_t)); // they start at 0
   A.Atomic = true;
   A.Writers.assign(0, Count, Rank);
   A.View.publish(0, Count);
   P.flags = ORBIS_WORLD_ATOMIC;
-  return P;
+  return ORBIS_OK;
+}
+
+orbis_status_t Heap::checkShape(const orbis_world_ptr_t &P, std::string &Why) {
+  Allocation *A = find(P.id);
+  if (!A) {
+    Why = "allocation " + std::to_string(P.id) + " does not exist (freed?)";
+    return ORBIS_ERR_UNKNOWN_ALLOCATION;
+  }
+  if (A->Count == P.count && A->ElemSize == P.elem_size &&
+      A->Atomic == ((P.flags & ORBIS_WORLD_ATOMIC) != 0))
+    return ORBIS_OK;
+  Why = "the pointer says " + std::to_string(P.count) + " elements of " +
+        std::to_string(P.elem_size) + " bytes" +
+        (P.flags & ORBIS_WORLD_ATOMIC ? " (world integers)" : "") +
+        ", allocation " + std::to_string(P.id) + " has " +
+        std::to_string(A->Count) + " of " + std::to_string(A->ElemSize) +
+        (A->Atomic ? " (world integers)" : "");
+  return ORBIS_ERR_INVALID;
 }
 
 orbis_status_t Heap::atomicAdd(uint32_t Id, uint64_t Index, int64_t Delta,

@@ -47,11 +47,18 @@ public:
   void setSource(MemorySource *Source) { Pool.setSource(Source); }
   /// The segment an allocation's region is in (see SegmentPool).
   const Region *segment(uint64_t Id) const { return Pool.segment(Id); }
-  /// A new allocation of the calling process (owner `Rank`).
-  orbis_world_ptr_t create(int Rank, uint64_t Count, uint32_t ElemSize,
-                           uint32_t FixedId = 0);
+  /// A new allocation of the calling process (owner `Rank`) in Out;
+  /// ORBIS_ERR_NO_MEMORY when its size overflows or the memory is not
+  /// there.
+  orbis_status_t create(int Rank, uint64_t Count, uint32_t ElemSize,
+                        orbis_world_ptr_t &Out, uint32_t FixedId = 0);
   /// An allocation of `Count` world integers, all 0 and initialized.
-  orbis_world_ptr_t createAtomic(int Rank, uint64_t Count);
+  orbis_status_t createAtomic(int Rank, uint64_t Count,
+                              orbis_world_ptr_t &Out);
+  /// Checks that P (a world pointer of this process's) names allocation
+  /// P.id as it is: its count, element size and kind. A pointer made up
+  /// or altered by the program would read or write past the allocation.
+  orbis_status_t checkShape(const orbis_world_ptr_t &P, std::string &Why);
   /// Adds Delta to world integer Index; the old value in Old.
   orbis_status_t atomicAdd(uint32_t Id, uint64_t Index, int64_t Delta,
                            int64_t &Old, std::string &Why);

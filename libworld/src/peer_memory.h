@@ -28,6 +28,7 @@ struct PeerAllocation {
   RegionView View;
   uint64_t Count = 0;
   uint32_t ElemSize = 0;
+  bool Atomic = false; ///< world integers (never mapped)
 };
 
 /// A segment of another process mapped here (see SegmentPool).

@@ -81,6 +81,17 @@ inline size_t dataOffset(uint64_t Count) {
 inline size_t regionLength(uint64_t Count, uint32_t ElemSize) {
   return dataOffset(Count) + Count * ElemSize;
 }
+/// regionLength, or false when it does not fit in a size_t (a count or an
+/// element size from a caller, before anything is allocated).
+inline bool regionLengthChecked(uint64_t Count, uint32_t ElemSize,
+                                size_t &Length) {
+  constexpr size_t Max = ~size_t(0);
+  // dataOffset's bitmap and padding stay below Count / 8 + 192 bytes.
+  if (Count > (Max - 4096) / 2 || Count > (Max / 2) / ElemSize)
+    return false;
+  Length = regionLength(Count, ElemSize);
+  return true;
+}
 
 /// A view of an allocation's region, in the owner or in a writer.
 ///

@@ -11,7 +11,10 @@ size_t roundUp(size_t Length) { return (Length + 63) & ~size_t(63); }
 
 uint64_t SegmentPool::newSegment(size_t Length) {
   Region R;
-  if (!Source || !Source->map(Length, R))
+  // Shared segments live in a tmpfs that the kernel does not bound by the
+  // memory left: checked first, or a large one fills it until the OOM
+  // killer strikes (and leaves its file behind).
+  if (!Source || !fitsSharedMemory(Length) || !Source->map(Length, R))
     return 0;
   uint64_t Id = NextId++;
   Segments[Id].Memory = std::move(R);
@@ -19,6 +22,9 @@ uint64_t SegmentPool::newSegment(size_t Length) {
 }
 
 SegmentPool::Piece SegmentPool::allocate(size_t Length) {
+  // Reading /proc/meminfo costs microseconds: only for sizes that matter.
+  if (Length > ~size_t(0) - 63 || (Length >= CheckedSize && !fitsMemory(Length)))
+    return {};
   Length = roundUp(Length);
   uint64_t Id = 0;
   if (Length > SharedMax) {
@@ -37,9 +43,8 @@ SegmentPool::Piece SegmentPool::allocate(size_t Length) {
     Id = Current;
   }
   if (!Id) {
+    // Private memory: no transport, or no shared memory for this size.
     void *Private = std::aligned_alloc(64, Length);
-    if (!Private)
-      std::abort();
     return {static_cast<char *>(Private), 0, 0};
   }
   Segment &S = Segments[Id];
@@ -50,6 +55,8 @@ SegmentPool::Piece SegmentPool::allocate(size_t Length) {
 }
 
 void SegmentPool::release(const Piece &P) {
+  if (!P.Base)
+    return;
   if (!P.Segment) {
     std::free(P.Base);
     return;

@@ -9,6 +9,7 @@
 #ifndef ORBIS_WORLD_SRC_SEGMENT_POOL_H
 #define ORBIS_WORLD_SRC_SEGMENT_POOL_H
 
+#include "memory_limit.h"
 #include "region.h"
 
 #include <cstddef>
@@ -41,7 +42,8 @@ public:
   ~SegmentPool() { releaseAll(); }
 
   void setSource(MemorySource *S) { Source = S; }
-  /// Length bytes, 64-byte aligned, not zeroed.
+  /// Length bytes, 64-byte aligned, not zeroed; Base is null when the
+  /// memory is not there (more than the host has free: see memory_limit.h).
   Piece allocate(size_t Length);
   void release(const Piece &P);
   /// The mapping of segment Id (not 0), or null.
@@ -52,6 +54,8 @@ public:
   static constexpr size_t SegmentSize = size_t(4) << 20;
   /// Regions above this get a segment of their own.
   static constexpr size_t SharedMax = size_t(1) << 20;
+  /// Regions from this size on are checked against the memory available.
+  static constexpr size_t CheckedSize = size_t(16) << 20;
 
 private:
   struct Segment {

@@ -22,7 +22,10 @@ orbis_status_t World::init() {
   }
   {
     std::lock_guard<std::mutex> L(M);
-    H.create(rank(), RootSlots, sizeof(orbis_world_ptr_t), RootId);
+    orbis_world_ptr_t Root;
+    if (orbis_status_t S =
+            H.create(rank(), RootSlots, sizeof(orbis_world_ptr_t), Root, RootId))
+      return S;
   }
   if (const char *T = std::getenv("ORBIS_WORLD_TIMEOUT"))
     TimeoutSeconds = std::atof(T);
@@ -75,8 +78,7 @@ orbis_status_t World::malloc(uint64_t Count, uint32_t ElemSize,
   if (!Out || Count == 0 || ElemSize == 0)
     return ORBIS_ERR_INVALID;
   std::lock_guard<std::mutex> L(M);
-  *Out = H.create(rank(), Count, ElemSize);
-  return ORBIS_OK;
+  return H.create(rank(), Count, ElemSize, *Out);
 }
 
 orbis_status_t World::free(orbis_world_ptr_t P) {

@@ -69,6 +69,8 @@ struct LoadHeader {
 };
 struct ReplyHeader {
   uint64_t Token;
+  int32_t Status; ///< ORBIS_OK, or why the owner refused the request
+  uint32_t Pad;
 };
 /// The answer to MsgDescribe, followed by the region's packed key.
 struct DescribeReply {
@@ -77,6 +79,8 @@ struct DescribeReply {
   uint64_t Offset;  ///< the region's offset in it
   uint64_t Count;   ///< 0: no such allocation
   uint32_t ElemSize, KeyLength;
+  uint32_t Atomic; ///< 1: world integers
+  uint32_t Pad;
 };
 constexpr size_t MaxKeyLength = 1024;
 /// MsgStored's header; the data is an array of StoredRange.
@@ -169,18 +173,21 @@ public:
                                 uint64_t Count) const {
     if (!Ready)
       return ORBIS_ERR_NOT_INITIALIZED;
-    if (int(P.owner) >= size() || P.elem_size == 0)
+    // Owners are unsigned: one of 2^31 or more is not a rank either.
+    if (P.owner >= uint32_t(size()) || P.elem_size == 0)
       return ORBIS_ERR_INVALID;
-    return First <= P.count && Count <= P.count - First
-               ? ORBIS_OK
-               : ORBIS_ERR_OUT_OF_BOUNDS;
+    if (First > P.count || Count > P.count - First)
+      return ORBIS_ERR_OUT_OF_BOUNDS;
+    // The bytes of the range must fit in a size_t (checked against the
+    // allocation itself later: a pointer may be made up).
+    return Count <= ~size_t(0) / P.elem_size ? ORBIS_OK : ORBIS_ERR_INVALID;
   }
   /// The caller-side checks of an operation on world integer Index of P.
   orbis_status_t checkIntegerArgs(const orbis_world_ptr_t &P,
                                   uint64_t Index) const {
     if (!Ready)
       return ORBIS_ERR_NOT_INITIALIZED;
-    if (int(P.owner) >= size() || !(P.flags & ORBIS_WORLD_ATOMIC))
+    if (P.owner >= uint32_t(size()) || !(P.flags & ORBIS_WORLD_ATOMIC))
       return ORBIS_ERR_INVALID;
     return Index < P.count ? ORBIS_OK : ORBIS_ERR_OUT_OF_BOUNDS;
   }
@@ -208,6 +215,7 @@ private:
     bool Cacheable = true;
     bool AnyLength = false; ///< a reply of at most Length bytes
     size_t Got = 0;         ///< bytes the reply carried
+    orbis_status_t Status = ORBIS_OK; ///< the owner's answer
   };
   /// A world lock, kept by the owner of its world integer.
   struct LockState {
@@ -231,7 +239,7 @@ private:
     W->flushOutbox();
     W->ringDoorbells();
   }
-  void onStore(const StoreHeader &H, const void *Data);
+  void onStore(const StoreHeader &H, const void *Data, size_t Length);
   void onLoad(const LoadHeader &H);
   void onReply(const ReplyHeader &H, const void *Data, size_t Length);
   void onDescribe(const LoadHeader &H);
@@ -239,8 +247,13 @@ private:
   /// Allocation P of another process as this one sees it: asks its owner
   /// the first time. Null for world integers and when it cannot be asked.
   const PeerAllocation *peerAllocation(const orbis_world_ptr_t &P);
-  /// P's region when it is mapped here and still P's (not freed), or null.
-  const PeerAllocation *mappedAllocation(const orbis_world_ptr_t &P);
+  /// Checks a pointer to another process's allocation against what its
+  /// owner says the allocation is (count, element size); the allocation's
+  /// mapping here, or null, in Mapped.
+  orbis_status_t checkPeerShape(const orbis_world_ptr_t &P,
+                                const PeerAllocation *&Mapped);
+  /// The same for one of this process's allocations (M held).
+  orbis_status_t checkOwnShapeLocked(const orbis_world_ptr_t &P);
   /// Asks P's owner where P lives, and maps it when it can.
   const PeerAllocation *describe(const orbis_world_ptr_t &P);
   /// A store straight into the owner's region, mapped here.
@@ -278,9 +291,11 @@ private:
   orbis_status_t checkIntegerLocked(uint32_t Id, uint64_t Index,
                                     std::string &Why);
   void lockLocked(uint32_t Id, uint64_t Index, int From, uint64_t Token);
-  void unlockLocked(uint32_t Id, uint64_t Index);
-  /// Completes request Token of rank To, with Length bytes of Data.
-  void answerLocked(int To, uint64_t Token, const void *Data, size_t Length);
+  void unlockLocked(uint32_t Id, uint64_t Index, int From);
+  /// Completes request Token of rank To, with Length bytes of Data, or
+  /// with an error status.
+  void answerLocked(int To, uint64_t Token, const void *Data, size_t Length,
+                    orbis_status_t Status = ORBIS_OK);
   /// Sends an element operation to the owner and waits for its answer.
   orbis_status_t remoteElementOp(unsigned Msg, orbis_world_ptr_t P,
                                  uint64_t Index, int64_t Value, void *Result,
@@ -290,7 +305,8 @@ private:
   void queueReplyLocked(int Peer, uint64_t Token, uint32_t Id, uint64_t First,
                         uint64_t Count);
   /// Queues a MsgReply to request Token of rank To (sent by flushOutbox).
-  void queueReply(int To, uint64_t Token, std::vector<char> Data);
+  void queueReply(int To, uint64_t Token, std::vector<char> Data,
+                  orbis_status_t Status = ORBIS_OK);
   void flushOutbox();
   [[noreturn]] void fatal(const char *Call, int From, const std::string &Why);
   template <class Predicate>
@@ -329,7 +345,7 @@ private:
       return S;
     }
     waitUntil([&] { return Req.Done; }, Site);
-    return ORBIS_OK;
+    return Req.Status;
   }
 
   Bootstrap Boot;

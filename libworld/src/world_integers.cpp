@@ -10,8 +10,7 @@ orbis_status_t World::mallocAtomic(uint64_t Count, orbis_world_ptr_t *Out) {
   if (!Out || Count == 0)
     return ORBIS_ERR_INVALID;
   std::lock_guard<std::mutex> L(M);
-  *Out = H.createAtomic(rank(), Count);
-  return ORBIS_OK;
+  return H.createAtomic(rank(), Count, *Out);
 }
 
 orbis_status_t World::checkIntegerLocked(uint32_t Id, uint64_t Index,
@@ -48,6 +47,8 @@ orbis_status_t World::atomicAdd(orbis_world_ptr_t P, uint64_t Index,
   } else {
     std::lock_guard<std::mutex> L(M);
     std::string Why;
+    if (orbis_status_t S = checkOwnShapeLocked(P))
+      return S;
     if (orbis_status_t S = H.atomicAdd(P.id, Index, Delta, Before, Why))
       return S;
   }
@@ -66,6 +67,8 @@ orbis_status_t World::lock(orbis_world_ptr_t P, uint64_t Index) {
   {
     std::lock_guard<std::mutex> L(M);
     std::string Why;
+    if (orbis_status_t S = checkOwnShapeLocked(P))
+      return S;
     if (orbis_status_t S = checkIntegerLocked(P.id, Index, Why))
       return S;
     uint64_t Token = NextToken++;
@@ -87,7 +90,9 @@ orbis_status_t World::unlock(orbis_world_ptr_t P, uint64_t Index) {
   }
   {
     std::lock_guard<std::mutex> L(M);
-    unlockLocked(P.id, Index);
+    if (orbis_status_t S = checkOwnShapeLocked(P))
+      return S;
+    unlockLocked(P.id, Index, rank());
   }
   Changed.notify_all();
   flushOutbox();
@@ -104,8 +109,16 @@ void World::lockLocked(uint32_t Id, uint64_t Index, int From, uint64_t Token) {
   }
 }
 
-void World::unlockLocked(uint32_t Id, uint64_t Index) {
+void World::unlockLocked(uint32_t Id, uint64_t Index, int From) {
   LockState &Lock = Locks[{Id, Index}];
+  // Only the holder releases a lock: granting it on to a waiter from any
+  // other rank would let two ranks hold it.
+  if (Lock.Holder != From)
+    fatal("world unlock", From,
+          "lock " + std::to_string(Index) + " of allocation " +
+              std::to_string(Id) + " is " +
+              (Lock.Holder < 0 ? std::string("not held")
+                               : "held by rank " + std::to_string(Lock.Holder)));
   if (Lock.Waiting.empty()) {
     Lock.Holder = -1;
     return;
@@ -123,8 +136,13 @@ void World::onElementOp(unsigned Id, const ElementOpHeader &Hdr) {
     const char *Call = Id == MsgAtomicAdd ? "world atomic add"
                        : Id == MsgLock    ? "world lock"
                                           : "world unlock";
-    if (checkIntegerLocked(Hdr.Id, Hdr.Index, Why))
-      fatal(Call, int(Hdr.From), Why);
+    if (orbis_status_t S = checkIntegerLocked(Hdr.Id, Hdr.Index, Why)) {
+      // An unlock has nobody waiting for an answer: it stops the job.
+      if (Id == MsgUnlock)
+        fatal(Call, int(Hdr.From), Why);
+      answerLocked(int(Hdr.From), Hdr.Token, nullptr, 0, S);
+      return;
+    }
     if (Id == MsgAtomicAdd) {
       int64_t Old = 0;
       H.atomicAdd(Hdr.Id, Hdr.Index, Hdr.Value, Old, Why);
@@ -132,7 +150,7 @@ void World::onElementOp(unsigned Id, const ElementOpHeader &Hdr) {
     } else if (Id == MsgLock) {
       lockLocked(Hdr.Id, Hdr.Index, int(Hdr.From), Hdr.Token);
     } else {
-      unlockLocked(Hdr.Id, Hdr.Index);
+      unlockLocked(Hdr.Id, Hdr.Index, int(Hdr.From));
     }
   }
   Changed.notify_all();

@@ -11,6 +11,9 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
     return S;
   if (int(P.owner) == rank())
     return waitLocal(P, First, Count, Values);
+  const PeerAllocation *Mapped = nullptr;
+  if (orbis_status_t S = checkPeerShape(P, Mapped))
+    return S;
   {
     std::lock_guard<std::mutex> L(M);
     if (!(P.flags & ORBIS_WORLD_ATOMIC) &&
@@ -21,7 +24,7 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
   }
   // On the owner's host, read its memory: spin on the bits, and ask the
   // owner (which parks the request) only if they stay unset.
-  if (const PeerAllocation *A = mappedAllocation(P)) {
+  if (const PeerAllocation *A = Mapped) {
     uint64_t Next = First;
     if (spinOn(A->View, Next, First + Count, true)) {
       if (Values)
@@ -63,6 +66,8 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
   {
     std::lock_guard<std::mutex> L(M);
     std::string Why;
+    if (orbis_status_t S = checkOwnShapeLocked(P))
+      return S;
     if (orbis_status_t S = H.check(P.id, First, Count, Why))
       return S;
     View = H.find(P.id)->View;
@@ -101,8 +106,12 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
 void World::onLoad(const LoadHeader &Hdr) {
   std::lock_guard<std::mutex> L(M);
   std::string Why;
-  if (H.check(Hdr.Id, Hdr.First, Hdr.Count, Why))
-    fatal("world load", int(Hdr.From), Why);
+  // The requester gets the status (freed, outside the allocation), as for
+  // a load of its own memory.
+  if (orbis_status_t S = H.check(Hdr.Id, Hdr.First, Hdr.Count, Why)) {
+    queueReply(int(Hdr.From), Hdr.Token, {}, S);
+    return;
+  }
   if (H.ready(Hdr.Id, Hdr.First, Hdr.Count)) {
     queueReplyLocked(int(Hdr.From), Hdr.Token, Hdr.Id, Hdr.First, Hdr.Count);
     return;
@@ -122,7 +131,9 @@ void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
     if (It == Requests.end())
       return;
     Request *R = It->second;
-    if (R->AnyLength && Length <= R->Length) {
+    if (Hdr.Status != ORBIS_OK) {
+      R->Status = orbis_status_t(Hdr.Status);
+    } else if (R->AnyLength && Length <= R->Length) {
       std::memcpy(R->Values, Data, Length);
       R->Got = Length;
     } else if (Length == R->Length) {
@@ -130,6 +141,11 @@ void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
         Remote.fill(R->Ptr, R->First, R->Count, Data);
       if (R->Values)
         std::memcpy(R->Values, Data, Length);
+    } else {
+      // Never a silent partial answer: the allocation is not what the
+      // requester's pointer said (checked before asking, so a race with a
+      // new allocation of another shape, which ids rule out, or a bug).
+      R->Status = ORBIS_ERR_INVALID;
     }
     R->Done = true;
     Requests.erase(It);

@@ -28,7 +28,7 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
     W->reportDeadlockAndStop();
   case MsgStore:
     if (HeaderLength == sizeof(StoreHeader))
-      W->onStore(*static_cast<const StoreHeader *>(Header), Data);
+      W->onStore(*static_cast<const StoreHeader *>(Header), Data, Length);
     break;
   case MsgLoad:
     if (HeaderLength == sizeof(LoadHeader))
@@ -56,12 +56,14 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
 }
 
 void World::answerLocked(int To, uint64_t Token, const void *Data,
-                         size_t Length) {
+                         size_t Length, orbis_status_t Status) {
   if (To == rank()) {
     auto It = Requests.find(Token);
     if (It != Requests.end()) {
-      if (It->second->Values && Length == It->second->Length)
+      if (Status == ORBIS_OK && It->second->Values &&
+          Length == It->second->Length)
         std::memcpy(It->second->Values, Data, Length);
+      It->second->Status = Status;
       It->second->Done = true;
       Requests.erase(It);
     }
@@ -69,11 +71,13 @@ void World::answerLocked(int To, uint64_t Token, const void *Data,
   }
   queueReply(To, Token,
              std::vector<char>(static_cast<const char *>(Data),
-                               static_cast<const char *>(Data) + Length));
+                               static_cast<const char *>(Data) + Length),
+             Status);
 }
 
-void World::queueReply(int To, uint64_t Token, std::vector<char> Data) {
-  ReplyHeader Hdr{Token};
+void World::queueReply(int To, uint64_t Token, std::vector<char> Data,
+                       orbis_status_t Status) {
+  ReplyHeader Hdr{Token, int32_t(Status), 0};
   Outgoing Out{To, MsgReply,
                std::vector<char>(reinterpret_cast<char *>(&Hdr),
                                  reinterpret_cast<char *>(&Hdr) + sizeof Hdr),

@@ -19,6 +19,8 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     bool Unnamed = false; // the first writer's doorbell is on its way
     {
       std::lock_guard<std::mutex> L(M);
+      if (orbis_status_t Shape = checkOwnShapeLocked(P))
+        return Shape;
       S = H.store(P.id, First, Count, Values, rank(), Why);
       if (S == ORBIS_OK)
         answerParkedLocked(P.id);
@@ -41,7 +43,10 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     flushOutbox();
     return ORBIS_OK;
   }
-  if (const PeerAllocation *A = mappedAllocation(P)) {
+  const PeerAllocation *Mapped = nullptr;
+  if (orbis_status_t S = checkPeerShape(P, Mapped))
+    return S;
+  if (const PeerAllocation *A = Mapped) {
     if (A->View.firstWritten(First, Count) < 0)
       return storeMapped(P, *A, First, Count, Values);
     // A second write: the owner names both writers, and stops the job.
@@ -57,13 +62,25 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
               Bytes >= PostedStoreSize && Bytes <= PostedStoreLimit);
 }
 
-const PeerAllocation *World::mappedAllocation(const orbis_world_ptr_t &P) {
+orbis_status_t World::checkPeerShape(const orbis_world_ptr_t &P,
+                                     const PeerAllocation *&Mapped) {
+  Mapped = nullptr;
   const PeerAllocation *A = peerAllocation(P);
-  return A && A->Mapped && A->Count == P.count &&
-                 A->ElemSize == P.elem_size &&
-                 A->View.Header->Id.load(std::memory_order_acquire) == P.id
-             ? A
-             : nullptr;
+  // Unknown to its owner (freed, or never made): the message path has the
+  // owner say so.
+  if (!A)
+    return ORBIS_OK;
+  if (A->Count != P.count || A->ElemSize != P.elem_size ||
+      A->Atomic != ((P.flags & ORBIS_WORLD_ATOMIC) != 0))
+    return ORBIS_ERR_INVALID;
+  if (A->Mapped && A->View.Header->Id.load(std::memory_order_acquire) == P.id)
+    Mapped = A;
+  return ORBIS_OK;
+}
+
+orbis_status_t World::checkOwnShapeLocked(const orbis_world_ptr_t &P) {
+  std::string Why;
+  return H.checkShape(P, Why);
 }
 
 const PeerAllocation *World::peerAllocation(const orbis_world_ptr_t &P) {
@@ -106,6 +123,7 @@ const PeerAllocation *World::describe(const orbis_world_ptr_t &P) {
   PeerAllocation A;
   A.Count = D.Count;
   A.ElemSize = D.ElemSize;
+  A.Atomic = D.Atomic != 0;
   if (D.Segment && sizeof D + D.KeyLength <= Req.Got) {
     bool Known;
     PeerSegment S = Peers.segment(P.owner, D.Segment, Known);
@@ -186,11 +204,19 @@ void *World::place(void *Ctx, unsigned Id, const void *Header,
   return Dest; // null: onStore finds the same conflict
 }
 
-void World::onStore(const StoreHeader &Hdr, const void *Data) {
+void World::onStore(const StoreHeader &Hdr, const void *Data, size_t Length) {
   std::string Why;
   {
     std::lock_guard<std::mutex> L(M);
     Allocation *A = H.find(Hdr.Id);
+    // The sender checked its pointer against the allocation: a length
+    // that does not match is a made-up message, never copied.
+    if (A && (Hdr.Count > A->Count || Length != Hdr.Count * A->ElemSize))
+      fatal("world store", int(Hdr.From),
+            std::to_string(Length) + " bytes for " +
+                std::to_string(Hdr.Count) + " elements of allocation " +
+                std::to_string(Hdr.Id) + " (" +
+                std::to_string(A->ElemSize) + " bytes each)");
     bool InPlace = A && Hdr.First < A->Count &&
                    Data == A->View.Data + Hdr.First * A->ElemSize;
     if (InPlace) {
@@ -209,12 +235,13 @@ void World::onStore(const StoreHeader &Hdr, const void *Data) {
 
 void World::onDescribe(const LoadHeader &Hdr) {
   std::vector<char> Answer(sizeof(DescribeReply));
-  DescribeReply D{0, 0, 0, 0, 0, 0};
+  DescribeReply D{0, 0, 0, 0, 0, 0, 0, 0};
   {
     std::lock_guard<std::mutex> L(M);
     if (Allocation *A = H.find(Hdr.Id)) {
       D.Count = A->Count;
       D.ElemSize = A->ElemSize;
+      D.Atomic = A->Atomic;
       const Region *S = H.segment(A->Memory.Segment);
       if (S && !A->Atomic && S->Key.size() <= MaxKeyLength) {
         D.Segment = A->Memory.Segment;

@@ -1,6 +1,7 @@
 /// \file
 /// The C++ layer of libworld: typed arrays handed out through root slots,
-/// a lock guard, and the message that stops the program on misuse.
+/// a lock guard, nested world objects, and the message that stops the
+/// program on misuse.
 #include <orbis/world.hpp>
 
 #include <cstdio>
@@ -8,6 +9,12 @@
 
 int main(int argc, char **argv) {
   orbis::world w;
+  {
+    // A library's own world object inside the program's: leaving its scope
+    // must not leave the world (everything below still works).
+    orbis::world nested;
+    nested.barrier();
+  }
   auto data = orbis::world_array<double>::allocate(16);
   data.publish(20);
   auto next = orbis::world_array<double>::fetch((w.rank() + 1) % w.size(), 20);

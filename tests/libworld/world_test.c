@@ -482,6 +482,114 @@ static void many_allocations(void) {
   CHECK(orbis_world_barrier());
 }
 
+#define EXPECT_STATUS(call, status)                                            \
+  do {                                                                         \
+    orbis_status_t s_ = (call);                                                \
+    if (s_ != (status)) {                                                      \
+      fprintf(stderr, "rank %d: %s:%d: %s returned \"%s\", expected \"%s\"\n", \
+              rank, __FILE__, __LINE__, #call, orbis_status_string(s_),       \
+              orbis_status_string(status));                                    \
+      exit(3);                                                                 \
+    }                                                                          \
+  } while (0)
+
+/// Hostile arguments: each call returns its status, touches nothing, and
+/// the world goes on working (checked at the end).
+static void misuse(void) {
+  double v = 1.0;
+  int64_t old = 0;
+  // Owners that are not ranks, including those of 2^31 and more (negative
+  // as an int).
+  orbis_world_ptr_t strangers[3] = {orbis_world_root(-1), orbis_world_root(size),
+                                    orbis_world_root(0)};
+  strangers[2].owner = 0x80000000u;
+  for (int i = 0; i < 3; i++) {
+    orbis_world_ptr_t p = strangers[i];
+    EXPECT_STATUS(orbis_world_load(p, 0, &v), ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_store(p, 0, &v), ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_wait_range(p, 0, 1), ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_free(p), ORBIS_ERR_INVALID);
+    p.flags = ORBIS_WORLD_ATOMIC;
+    EXPECT_STATUS(orbis_world_atomic_add(p, 0, 1, &old), ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_lock(p, 0), ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_unlock(p, 0), ORBIS_ERR_INVALID);
+  }
+
+  // Sizes whose bytes overflow, and sizes larger than the host's memory.
+  orbis_world_ptr_t p;
+  EXPECT_STATUS(orbis_world_malloc((size_t)-1, 8, &p), ORBIS_ERR_NO_MEMORY);
+  EXPECT_STATUS(orbis_world_malloc((size_t)1 << 33, (size_t)1 << 31, &p),
+                ORBIS_ERR_NO_MEMORY);
+  EXPECT_STATUS(orbis_world_malloc((size_t)1 << 62, 4, &p), ORBIS_ERR_NO_MEMORY);
+  EXPECT_STATUS(orbis_world_malloc((size_t)1 << 40, 8, &p), ORBIS_ERR_NO_MEMORY);
+  EXPECT_STATUS(orbis_world_malloc_atomic((size_t)-1, &p), ORBIS_ERR_NO_MEMORY);
+  EXPECT_STATUS(orbis_world_malloc_atomic((size_t)1 << 40, &p),
+                ORBIS_ERR_NO_MEMORY);
+  EXPECT_STATUS(orbis_world_malloc(8, (size_t)1 << 32, &p), ORBIS_ERR_INVALID);
+  EXPECT_STATUS(orbis_world_malloc(0, 8, &p), ORBIS_ERR_INVALID);
+
+  // Pointers that do not match their allocation (rank 0's 16 doubles and
+  // 4 world integers), used by every process: the owner's and the others'
+  // paths. None may read or write past the allocation.
+  orbis_world_ptr_t real = shared_from_zero(16, sizeof(double), 44);
+  orbis_world_ptr_t ints = integers_from_zero(4, 45);
+  orbis_world_ptr_t wider = real, longer = real, shorter = real, narrow = real,
+                    as_ints = real, ints_as_data = ints;
+  wider.elem_size = 16;
+  longer.count = 1000;
+  shorter.count = 8;
+  narrow.elem_size = 4;
+  as_ints.flags = ORBIS_WORLD_ATOMIC;
+  as_ints.elem_size = 8;
+  ints_as_data.flags = 0;
+  double big[2] = {0, 0};
+  orbis_world_ptr_t altered[] = {wider, longer, shorter, narrow};
+  for (int i = 0; i < 4; i++) {
+    EXPECT_STATUS(orbis_world_store(altered[i], 1 + rank % 7, big),
+                  ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_load(altered[i], 0, big), ORBIS_ERR_INVALID);
+  }
+  EXPECT_STATUS(orbis_world_atomic_add(as_ints, 0, 1, &old), ORBIS_ERR_INVALID);
+  EXPECT_STATUS(orbis_world_lock(as_ints, 0), ORBIS_ERR_INVALID);
+  EXPECT_STATUS(orbis_world_store(ints_as_data, 0, &v), ORBIS_ERR_INVALID);
+  EXPECT_STATUS(orbis_world_load(ints_as_data, 0, &v), ORBIS_ERR_INVALID);
+  EXPECT_STATUS(orbis_world_load(real, 16, &v), ORBIS_ERR_OUT_OF_BOUNDS);
+  EXPECT_STATUS(orbis_world_load_range(real, 10, (uint64_t)-1, &v),
+                ORBIS_ERR_OUT_OF_BOUNDS);
+  EXPECT_STATUS(orbis_world_atomic_add(ints, 4, 1, &old),
+                ORBIS_ERR_OUT_OF_BOUNDS);
+  EXPECT_STATUS(orbis_world_load(real, 0, NULL), ORBIS_ERR_INVALID);
+  EXPECT_STATUS(orbis_world_store(real, 0, NULL), ORBIS_ERR_INVALID);
+
+  // Nothing was written by the calls above: every element is still free,
+  // the world still works.
+  v = 10.0 + rank;
+  CHECK(orbis_world_store(real, 1 + rank % 15, &v));
+  CHECK(orbis_world_atomic_add(ints, 0, 1, &old));
+  CHECK(orbis_world_barrier());
+  if (rank == 0) {
+    CHECK(orbis_world_load(real, 1, &v));
+    EXPECT(v == 10.0);
+    CHECK(orbis_world_atomic_add(ints, 0, 0, &old));
+    EXPECT(old == size);
+  }
+  CHECK(orbis_world_barrier());
+}
+
+/// An unlock by a rank that does not hold the lock: the lock's owner stops
+/// the job, naming the call, the rank and the lock.
+static void unlock_not_held(void) {
+  orbis_world_ptr_t ints = integers_from_zero(1, 46);
+  if (rank == 0 && size > 1) // alone: nobody holds it
+    CHECK(orbis_world_lock(ints, 0));
+  CHECK(orbis_world_barrier());
+  if (rank == size - 1)
+    orbis_world_unlock(ints, 0);
+  sleep(5); // the owner stops the job meanwhile
+  fprintf(stderr, "rank %d: the unlock went through\n", rank);
+  exit(4);
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -523,6 +631,10 @@ int main(int argc, char **argv) {
       double_write_unnamed();
     else if (!strcmp(argv[a], "double-write-race"))
       double_write_race();
+    else if (!strcmp(argv[a], "misuse"))
+      misuse();
+    else if (!strcmp(argv[a], "unlock-not-held"))
+      unlock_not_held();
     else {
       fprintf(stderr, "unknown scenario %s\n", argv[a]);
       return 2;

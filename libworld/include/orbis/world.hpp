@@ -8,6 +8,7 @@
 
 #include <orbis/world.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
@@ -42,14 +43,20 @@ namespace orbis {
 #define ORBIS_WORLD_SITE                                                       \
   const char *file = __builtin_FILE(), unsigned line = __builtin_LINE()
 
-/// Joins the world for the lifetime of the object.
+/// Joins the world for the lifetime of the object. Objects may nest (a
+/// library that makes its own inside the program's): the world is left
+/// when the last of them goes, not the first.
 class world {
 public:
   world() {
     if (orbis_status_t s = orbis_world_init())
       world_fail("orbis_world_init", s);
+    ++live();
   }
-  ~world() { orbis_world_finalize(); }
+  ~world() {
+    if (--live() == 0)
+      orbis_world_finalize();
+  }
   world(const world &) = delete;
   world &operator=(const world &) = delete;
 
@@ -58,6 +65,14 @@ public:
   void barrier() const {
     if (orbis_status_t s = orbis_world_barrier())
       world_fail("orbis_world_barrier", s);
+  }
+
+private:
+  /// The world objects alive in the process (one count per program: an
+  /// inline function's static is one object across translation units).
+  static std::atomic<int> &live() {
+    static std::atomic<int> count{0};
+    return count;
   }
 };
 
