@@ -1,8 +1,11 @@
 /// \file
 /// The cache of initialized elements of other processes' allocations. World
 /// memory is write-once, so an element seen initialized keeps its value
-/// forever: entries never need invalidation, and a second load of the same
-/// range costs no message.
+/// until the allocation is freed (its owner then tells the processes that
+/// loaded from it, which forget it): a second load of the same range costs
+/// no message. Elements are kept in blocks of about 4 KiB, made as loads
+/// fill them: one element of a large allocation costs one block, not the
+/// allocation.
 #ifndef ORBIS_WORLD_SRC_CACHE_H
 #define ORBIS_WORLD_SRC_CACHE_H
 
@@ -10,6 +13,7 @@
 
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -24,11 +28,22 @@ public:
   /// of it is cached.
   bool lookup(const orbis_world_ptr_t &P, uint64_t First, uint64_t Count,
               void *Values) const;
+  /// Drops what is cached of allocation (Owner, Id).
+  void forget(uint32_t Owner, uint32_t Id) { Entries.erase({Owner, Id}); }
+  /// Bytes of element data held (for tests).
+  size_t bytes() const;
 
 private:
-  struct Entry {
+  static constexpr size_t BlockBytes = 4096;
+  struct Block {
     std::vector<char> Data;
     std::vector<bool> Valid;
+  };
+  struct Entry {
+    uint64_t Count = 0;    ///< of the allocation, as loads said
+    uint32_t ElemSize = 0;
+    uint64_t PerBlock = 1; ///< elements per block
+    std::unordered_map<uint64_t, Block> Blocks;
   };
   std::map<std::pair<uint32_t, uint32_t>, Entry> Entries;
 };

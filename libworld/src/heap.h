@@ -34,6 +34,9 @@ struct Allocation {
   /// -(rank + 2): being received straight into place from that rank.
   WriterRecord Writers;
   bool Atomic = false; ///< world integers: mutable through atomics
+  /// Ranks that may hold something of it (a mapping, cached elements):
+  /// they are told when it is freed.
+  std::vector<bool> KnownBy;
 };
 
 class Heap {

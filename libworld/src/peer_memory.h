@@ -4,6 +4,13 @@
 /// memory) and where, so that stores go straight into it; and the notices
 /// (doorbells) of such stores that the owner has not been sent yet.
 ///
+/// When an owner frees an allocation it tells the processes that knew it;
+/// they forget it, and unmap a segment once they know none of its
+/// allocations. Threads may be using an entry (a store into the mapping, a
+/// spin on its bits) while the progress thread hears of the free: the
+/// entries and mappings go only when no thread is inside such an access
+/// (`Users`), see forget() and reclaim().
+///
 /// A doorbell tells the owner which ranges a peer wrote, so that it can
 /// record the writers (and catch two writers that raced for an element),
 /// wake its sleeping threads and answer parked loads. While nobody at the
@@ -14,6 +21,7 @@
 
 #include "region.h"
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -29,6 +37,7 @@ struct PeerAllocation {
   uint64_t Count = 0;
   uint32_t ElemSize = 0;
   bool Atomic = false; ///< world integers (never mapped)
+  uint64_t Segment = 0; ///< the owner's segment it lies in (0: not mapped)
 };
 
 /// A segment of another process mapped here (see SegmentPool).
@@ -54,14 +63,65 @@ public:
   const PeerAllocation *insert(uint32_t Owner, uint32_t Id,
                                const PeerAllocation &A) {
     std::lock_guard<std::mutex> L(M);
-    return &Entries.emplace(std::make_pair(Owner, Id), A).first->second;
+    auto [It, Inserted] = Entries.emplace(std::make_pair(Owner, Id), A);
+    if (Inserted && A.Mapped) {
+      auto S = Segments.find({Owner, A.Segment});
+      if (S != Segments.end())
+        ++S->second.Entries;
+    }
+    return &It->second;
+  }
+
+  /// A thread starts / ends using entries (and the mappings they point
+  /// into); leave() says whether forgotten entries wait for reclaim().
+  void enter() { Users.fetch_add(1, std::memory_order_seq_cst); }
+  bool leave() {
+    return Users.fetch_sub(1, std::memory_order_seq_cst) == 1 &&
+           Forgotten.load(std::memory_order_relaxed);
+  }
+  /// The owner freed allocation (Owner, Id): forgotten at the next
+  /// reclaim() that finds no thread using entries.
+  void forget(uint32_t Owner, uint32_t Id) {
+    std::lock_guard<std::mutex> L(M);
+    ForgetList.push_back({Owner, Id});
+    Forgotten.store(true, std::memory_order_relaxed);
+  }
+  /// Erases the forgotten entries, and hands each segment none of the
+  /// remaining entries lies in to Detach, if no thread uses entries. The
+  /// caller made cached entry pointers stale first (World::Generation):
+  /// a thread that starts using entries after the check below sees that.
+  template <class F> void reclaim(F Detach) {
+    std::lock_guard<std::mutex> L(M);
+    if (ForgetList.empty() || Users.load(std::memory_order_seq_cst) != 0)
+      return;
+    for (auto [Owner, Id] : ForgetList) {
+      auto It = Entries.find({Owner, Id});
+      if (It == Entries.end())
+        continue;
+      if (It->second.Mapped) {
+        auto S = Segments.find({Owner, It->second.Segment});
+        if (S != Segments.end() && --S->second.Entries == 0) {
+          if (S->second.Segment.Handle)
+            Detach(S->second.Segment.Handle);
+          Segments.erase(S);
+        }
+      }
+      Entries.erase(It);
+    }
+    ForgetList.clear();
+    Forgotten.store(false, std::memory_order_relaxed);
+  }
+  /// Allocations and mapped segments known here (for tests and stats).
+  size_t entries() {
+    std::lock_guard<std::mutex> L(M);
+    return Entries.size();
   }
   /// Segment Id of Owner: known (Found) or not.
   PeerSegment segment(uint32_t Owner, uint64_t Id, bool &Found) {
     std::lock_guard<std::mutex> L(M);
     auto It = Segments.find({Owner, Id});
     Found = It != Segments.end();
-    return Found ? It->second : PeerSegment();
+    return Found ? It->second.Segment : PeerSegment();
   }
   /// Records S unless another thread mapped the segment meanwhile: returns
   /// the entry kept; a mapping not kept is handed to Detach.
@@ -72,16 +132,18 @@ public:
     auto [It, Inserted] = Segments.emplace(std::make_pair(Owner, Id), S);
     if (!Inserted && S.Handle)
       Detach(S.Handle);
-    return It->second;
+    return It->second.Segment;
   }
   /// Forgets every entry, handing each mapping to Detach.
   template <class F> void clear(F Detach) {
     std::lock_guard<std::mutex> L(M);
     for (auto &Entry : Segments)
-      if (Entry.second.Handle)
-        Detach(Entry.second.Handle);
+      if (Entry.second.Segment.Handle)
+        Detach(Entry.second.Segment.Handle);
     Segments.clear();
     Entries.clear();
+    ForgetList.clear();
+    Forgotten.store(false, std::memory_order_relaxed);
   }
 
   /// Records a doorbell for Owner; whether Owner's batch is full.
@@ -116,8 +178,18 @@ public:
 private:
   static constexpr size_t BatchSize = 64;
   std::mutex M;
+  /// A mapped segment and how many entries lie in it.
+  struct KnownSegment {
+    PeerSegment Segment;
+    size_t Entries = 0;
+    KnownSegment() = default;
+    KnownSegment(const PeerSegment &S) : Segment(S) {}
+  };
   std::map<std::pair<uint32_t, uint32_t>, PeerAllocation> Entries;
-  std::map<std::pair<uint32_t, uint64_t>, PeerSegment> Segments;
+  std::map<std::pair<uint32_t, uint64_t>, KnownSegment> Segments;
+  std::vector<std::pair<uint32_t, uint32_t>> ForgetList;
+  std::atomic<int> Users{0};
+  std::atomic<bool> Forgotten{false};
   std::vector<std::vector<StoredRange>> Pending; ///< by owner
   size_t PendingCount = 0;
 };

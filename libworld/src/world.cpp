@@ -15,7 +15,7 @@ orbis_status_t World::init() {
                                     {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
                                      MsgLock, MsgUnlock, MsgProbe,
                                      MsgProbeReply, MsgDeadlock, MsgDescribe,
-                                     MsgStored, MsgFlush},
+                                     MsgStored, MsgFlush, MsgFreed},
                                     &World::afterProgress, &World::place))
       return S;
     H.setSource(&Net);
@@ -79,15 +79,6 @@ orbis_status_t World::malloc(uint64_t Count, uint32_t ElemSize,
     return ORBIS_ERR_INVALID;
   std::lock_guard<std::mutex> L(M);
   return H.create(rank(), Count, ElemSize, *Out);
-}
-
-orbis_status_t World::free(orbis_world_ptr_t P) {
-  if (!Ready)
-    return ORBIS_ERR_NOT_INITIALIZED;
-  if (int(P.owner) != rank() || P.id == RootId)
-    return ORBIS_ERR_INVALID;
-  std::lock_guard<std::mutex> L(M);
-  return H.release(P.id);
 }
 
 } // namespace orbis::world

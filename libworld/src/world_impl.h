@@ -56,7 +56,8 @@ enum : unsigned {
   MsgDeadlock = 9,   ///< the coordinator found a deadlock: report and stop
   MsgDescribe = 10,  ///< where an allocation lives, to map it (LoadHeader)
   MsgStored = 11,    ///< doorbells: ranges written straight into memory
-  MsgFlush = 12      ///< the owner asks for the doorbells not sent yet
+  MsgFlush = 12,     ///< the owner asks for the doorbells not sent yet
+  MsgFreed = 13      ///< the owner freed an allocation: forget it
 };
 
 struct StoreHeader {
@@ -86,6 +87,11 @@ constexpr size_t MaxKeyLength = 1024;
 /// MsgStored's header; the data is an array of StoredRange.
 struct StoredHeader {
   uint32_t From, Pad;
+};
+/// MsgFreed: answered (MsgReply) once the receiver forgot the allocation.
+struct FreedHeader {
+  uint32_t From, Id;
+  uint64_t Token;
 };
 /// A process's answer to a deadlock probe.
 struct ProbeState {
@@ -238,12 +244,36 @@ private:
     auto *W = static_cast<World *>(Ctx);
     W->flushOutbox();
     W->ringDoorbells();
+    W->reclaimPeers();
   }
   void onStore(const StoreHeader &H, const void *Data, size_t Length);
   void onLoad(const LoadHeader &H);
   void onReply(const ReplyHeader &H, const void *Data, size_t Length);
   void onDescribe(const LoadHeader &H);
   void onStored(const StoredHeader &H, const void *Data, size_t Length);
+  void onFreed(const FreedHeader &H);
+  /// Rank From may hold something of allocation Id from now on (M held).
+  void knownByLocked(uint32_t Id, int From);
+  /// Ends the waits of others on allocation Id, being freed (M held):
+  /// parked loads and lock requests are answered "unknown allocation".
+  void refuseWaitersLocked(uint32_t Id);
+  /// Tells Ranks that P is freed and waits until each has forgotten it.
+  orbis_status_t tellFreed(const orbis_world_ptr_t &P,
+                           const std::vector<int> &Ranks);
+  /// Erases what the owners freed, when no thread uses peer entries.
+  void reclaimPeers() {
+    ++Generation; // before the check of users: see PeerMemory::reclaim
+    Peers.reclaim([this](void *Handle) { Net.detach(Handle); });
+  }
+  /// A scope in which a thread uses entries of Peers.
+  struct PeerScope {
+    World &W;
+    explicit PeerScope(World &W) : W(W) { W.Peers.enter(); }
+    ~PeerScope() {
+      if (W.Peers.leave())
+        W.reclaimPeers();
+    }
+  };
   /// Allocation P of another process as this one sees it: asks its owner
   /// the first time. Null for world integers and when it cannot be asked.
   const PeerAllocation *peerAllocation(const orbis_world_ptr_t &P);

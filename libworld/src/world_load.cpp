@@ -11,6 +11,7 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
     return S;
   if (int(P.owner) == rank())
     return waitLocal(P, First, Count, Values);
+  PeerScope Using(*this);
   const PeerAllocation *Mapped = nullptr;
   if (orbis_status_t S = checkPeerShape(P, Mapped))
     return S;
@@ -112,6 +113,7 @@ void World::onLoad(const LoadHeader &Hdr) {
     queueReply(int(Hdr.From), Hdr.Token, {}, S);
     return;
   }
+  knownByLocked(Hdr.Id, int(Hdr.From)); // it caches what it gets
   if (H.ready(Hdr.Id, Hdr.First, Hdr.Count)) {
     queueReplyLocked(int(Hdr.From), Hdr.Token, Hdr.Id, Hdr.First, Hdr.Count);
     return;

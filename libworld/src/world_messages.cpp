@@ -42,6 +42,10 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
     if (HeaderLength == sizeof(StoredHeader))
       W->onStored(*static_cast<const StoredHeader *>(Header), Data, Length);
     break;
+  case MsgFreed:
+    if (HeaderLength == sizeof(FreedHeader))
+      W->onFreed(*static_cast<const FreedHeader *>(Header));
+    break;
   case MsgReply:
     if (HeaderLength == sizeof(ReplyHeader))
       W->onReply(*static_cast<const ReplyHeader *>(Header), Data, Length);

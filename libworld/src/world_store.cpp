@@ -43,6 +43,7 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     flushOutbox();
     return ORBIS_OK;
   }
+  PeerScope Using(*this);
   const PeerAllocation *Mapped = nullptr;
   if (orbis_status_t S = checkPeerShape(P, Mapped))
     return S;
@@ -138,6 +139,7 @@ const PeerAllocation *World::describe(const orbis_world_ptr_t &P) {
       char *Local = S.Local + D.Offset;
       prefault(Local, regionLength(D.Count, D.ElemSize));
       A.Mapped = true;
+      A.Segment = D.Segment;
       A.View = RegionView::of(Local, D.Count);
       A.View.Header->MappedByPeer.store(1, std::memory_order_relaxed);
     }
@@ -239,6 +241,7 @@ void World::onDescribe(const LoadHeader &Hdr) {
   {
     std::lock_guard<std::mutex> L(M);
     if (Allocation *A = H.find(Hdr.Id)) {
+      knownByLocked(Hdr.Id, int(Hdr.From));
       D.Count = A->Count;
       D.ElemSize = A->ElemSize;
       D.Atomic = A->Atomic;

@@ -2,6 +2,7 @@
 /// Unit tests of libworld's bookkeeping that needs no second process: the
 /// owner's record of writers (spans) and the bitmap of initialized elements
 /// in an allocation's region.
+#include "cache.h"
 #include "region.h"
 #include "stream_copy.h"
 #include "writer_record.h"
@@ -128,6 +129,40 @@ TEST(RegionBitmap, LastUnwrittenAndWatchers) {
   T.View.unwatch();
   T.View.unwatch();
   EXPECT_FALSE(T.View.watched(80, 10));
+}
+
+// One element of a 1 GiB allocation costs one block of the cache, not the
+// allocation; ranges across blocks come back exactly; a partial hit is a
+// miss; forget() drops the allocation.
+TEST(Cache, BlocksMadeAsLoadsFillThem) {
+  orbis::world::Cache C;
+  orbis_world_ptr_t P{1, 7, uint64_t(1) << 27, 8, 0}; // 2^27 doubles
+  double One = 2.5, Got = 0;
+  C.fill(P, 100000000, 1, &One);
+  EXPECT_EQ(C.bytes(), 4096u);
+  ASSERT_TRUE(C.lookup(P, 100000000, 1, &Got));
+  EXPECT_EQ(Got, 2.5);
+  EXPECT_FALSE(C.lookup(P, 100000001, 1, &Got));
+
+  std::vector<double> Range(1500), Back(1500);
+  for (size_t I = 0; I < Range.size(); ++I)
+    Range[I] = double(I) * 0.25;
+  C.fill(P, 500, Range.size(), Range.data()); // blocks 0 to 3
+  EXPECT_EQ(C.bytes(), 5 * 4096u);
+  ASSERT_TRUE(C.lookup(P, 500, Range.size(), Back.data()));
+  EXPECT_EQ(Back, Range);
+  EXPECT_FALSE(C.lookup(P, 499, 2, Back.data()));
+  EXPECT_TRUE(C.lookup(P, 1999, 1, nullptr));
+  EXPECT_FALSE(C.lookup(P, 1999, 2, nullptr));
+
+  // Another allocation of the same id but another shape is not this one.
+  orbis_world_ptr_t Other = P;
+  Other.elem_size = 4;
+  EXPECT_FALSE(C.lookup(Other, 500, 1, nullptr));
+
+  C.forget(P.owner, P.id);
+  EXPECT_EQ(C.bytes(), 0u);
+  EXPECT_FALSE(C.lookup(P, 500, 1, nullptr));
 }
 
 TEST(StreamCopy, CopiesEveryByteAtAnyAlignment) {

@@ -590,6 +590,118 @@ static void unlock_not_held(void) {
   exit(4);
 }
 
+static void *wait_own_element(void *arg) {
+  orbis_world_ptr_t p = *(orbis_world_ptr_t *)arg;
+  double v;
+  EXPECT_STATUS(orbis_world_load(p, 1, &v), ORBIS_ERR_UNKNOWN_ALLOCATION);
+  return NULL;
+}
+
+/// Freeing an allocation that others wait on: every wait ends with
+/// ORBIS_ERR_UNKNOWN_ALLOCATION (loads parked at the owner, a thread of the
+/// owner, lock requests queued at the owner), none hangs.
+static void free_while_waiting(void) {
+  orbis_world_ptr_t cells = shared_from_zero(4, sizeof(double), 47);
+  orbis_world_ptr_t locks = integers_from_zero(1, 48);
+  pthread_t waiter;
+  if (rank == 0) {
+    CHECK(orbis_world_lock(locks, 0));
+    pthread_create(&waiter, NULL, wait_own_element, &cells);
+  }
+  CHECK(orbis_world_barrier());
+  if (rank == 0) {
+    usleep(300000); // the others are parked by now (or ask later: the same)
+    CHECK(orbis_world_free(cells));
+    CHECK(orbis_world_free(locks));
+    pthread_join(waiter, NULL);
+  } else {
+    double v;
+    if (rank % 2)
+      EXPECT_STATUS(orbis_world_load(cells, 0, &v),
+                    ORBIS_ERR_UNKNOWN_ALLOCATION);
+    else
+      EXPECT_STATUS(orbis_world_lock(locks, 0), ORBIS_ERR_UNKNOWN_ALLOCATION);
+  }
+  CHECK(orbis_world_barrier());
+}
+
+/// Loads after a free (ordered by a barrier) fail, from the owner and from
+/// processes that had the elements cached or mapped.
+static void use_after_free(void) {
+  enum { N = 100 };
+  double v[N];
+  orbis_world_ptr_t x = shared_from_zero(N, sizeof(double), 49);
+  if (rank == 0) {
+    for (int i = 0; i < N; i++)
+      v[i] = i * 0.5;
+    CHECK(orbis_world_store_range(x, 0, N, v));
+  }
+  CHECK(orbis_world_load_range(x, 0, N, v));
+  CHECK(orbis_world_load(x, 7, &v[0])); // cached or mapped by now
+  EXPECT(v[0] == 3.5);
+  CHECK(orbis_world_barrier());
+  if (rank == 0)
+    CHECK(orbis_world_free(x));
+  CHECK(orbis_world_barrier());
+  EXPECT_STATUS(orbis_world_load(x, 7, &v[0]), ORBIS_ERR_UNKNOWN_ALLOCATION);
+  EXPECT_STATUS(orbis_world_load_range(x, 0, N, v),
+                ORBIS_ERR_UNKNOWN_ALLOCATION);
+  EXPECT_STATUS(orbis_world_wait_range(x, 0, 1), ORBIS_ERR_UNKNOWN_ALLOCATION);
+  EXPECT_STATUS(orbis_world_free(x),
+                rank == 0 ? ORBIS_ERR_UNKNOWN_ALLOCATION : ORBIS_ERR_INVALID);
+  CHECK(orbis_world_barrier());
+}
+
+/// This process's resident memory in KiB.
+static long resident_kib(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  char line[256];
+  long kib = -1;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "VmRSS: %ld kB", &kib) == 1)
+      break;
+  if (f)
+    fclose(f);
+  return kib;
+}
+
+/// Freed allocations are released everywhere: rank 0 makes 32 allocations
+/// of 2 MiB one after the other, every process reads each whole (caching or
+/// mapping it), rank 0 frees it. No process's memory grows with them.
+static void free_releases(void) {
+  enum { ROUNDS = 32, N = 262144 };
+  static double v[N];
+  orbis_world_ptr_t list = shared_from_zero(ROUNDS, sizeof(orbis_world_ptr_t),
+                                            50);
+  long before = 0;
+  for (int r = 0; r < ROUNDS; r++) {
+    orbis_world_ptr_t x;
+    if (rank == 0) {
+      CHECK(orbis_world_malloc(N, sizeof(double), &x));
+      for (int i = 0; i < N; i++)
+        v[i] = r + i;
+      CHECK(orbis_world_store_range(x, 0, N, v));
+      CHECK(orbis_world_store(list, r, &x));
+    } else {
+      CHECK(orbis_world_load(list, r, &x));
+      CHECK(orbis_world_load_range(x, 0, N, v));
+      EXPECT(v[N - 1] == r + N - 1.0);
+    }
+    CHECK(orbis_world_barrier());
+    if (rank == 0)
+      CHECK(orbis_world_free(x));
+    CHECK(orbis_world_barrier());
+    if (r == 3)
+      before = resident_kib();
+  }
+  long grown = resident_kib() - before;
+  if (grown > 16384) {
+    fprintf(stderr, "rank %d: resident memory grew by %ld KiB over %d freed "
+            "allocations of 2 MiB\n", rank, grown, ROUNDS - 4);
+    exit(3);
+  }
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -633,6 +745,12 @@ int main(int argc, char **argv) {
       double_write_race();
     else if (!strcmp(argv[a], "misuse"))
       misuse();
+    else if (!strcmp(argv[a], "free-while-waiting"))
+      free_while_waiting();
+    else if (!strcmp(argv[a], "use-after-free"))
+      use_after_free();
+    else if (!strcmp(argv[a], "free-releases"))
+      free_releases();
     else if (!strcmp(argv[a], "unlock-not-held"))
       unlock_not_held();
     else {
