@@ -43,7 +43,7 @@ orbis_status_t World::finalize() {
   Net.leaving();
   ringDoorbells();
   Net.flushPosted();
-  orbis_status_t S = Boot.fence();
+  orbis_status_t S = fenceWaiting("world finalize");
   if (Watchdog.joinable()) {
     StopWatchdog.store(true);
     WatchdogWake.notify_all();

@@ -167,7 +167,7 @@ public:
       return ORBIS_ERR_NOT_INITIALIZED;
     ringDoorbells();
     Net.flushPosted();
-    return Boot.fence();
+    return fenceWaiting("world barrier");
   }
   orbis_status_t mallocAtomic(uint64_t Count, orbis_world_ptr_t *Out);
   orbis_status_t atomicAdd(orbis_world_ptr_t P, uint64_t Index, int64_t Delta,
@@ -347,6 +347,10 @@ private:
   /// world memory and the process used almost no CPU since the last probe.
   ProbeState probeStateLocked(uint32_t Round);
   [[noreturn]] void reportDeadlockAndStop();
+  /// A fence of the whole job (barrier, finalize), registered as a wait:
+  /// a process in it waits for the others, so the deadlock detection
+  /// counts it as suspended, and its report names where it waits.
+  orbis_status_t fenceWaiting(const char *Call);
   std::string describeLocked(const WaitSite &Site) const;
 
   /// Sends and counts; `Posted`: returns at once (Transport::post).

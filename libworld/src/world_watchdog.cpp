@@ -6,7 +6,21 @@
 
 namespace orbis::world {
 
+orbis_status_t World::fenceWaiting(const char *Call) {
+  WaitSite Site{Call, orbis_world_ptr_t{}, 0, 0};
+  {
+    std::lock_guard<std::mutex> L(M);
+    Waits.push_back(&Site);
+  }
+  orbis_status_t S = Boot.fence();
+  std::lock_guard<std::mutex> L(M);
+  Waits.erase(std::find(Waits.begin(), Waits.end(), &Site));
+  return S;
+}
+
 std::string World::describeLocked(const WaitSite &Site) const {
+  if (Site.Ptr.elem_size == 0) // a fence: no address
+    return "every process to reach it";
   std::string S = Site.Count == 1
                       ? "element " + std::to_string(Site.First)
                       : "elements [" + std::to_string(Site.First) + ", " +
@@ -79,8 +93,10 @@ void World::reportDeadlockAndStop() {
   std::lock_guard<std::mutex> L(M);
   std::fflush(stdout);
   if (rank() == 0)
-    std::fprintf(stderr, "orbis: deadlock: every process of the world waits "
-                         "for world memory that no process writes\n");
+    std::fprintf(stderr, "orbis: deadlock: every process of the world waits, "
+                         "for world memory that no process writes or in a "
+                         "barrier or finalize that not every process "
+                         "reaches\n");
   for (const WaitSite *Site : Waits)
     std::fprintf(stderr, "orbis: deadlock: rank %d: %s waits for %s\n",
                  rank(), Site->call().c_str(), describeLocked(*Site).c_str());

@@ -344,6 +344,34 @@ static void deadlock(void) {
   exit(4);
 }
 
+/// Rank 0 waits for a cell of rank 1 that rank 1 never writes, while the
+/// others wait in a barrier (or in finalize) for rank 0: a deadlock too,
+/// reported with where each waits.
+static void deadlock_in_fence(int finalize) {
+  orbis_world_ptr_t x = {0};
+  if (rank == 1)
+    CHECK(orbis_world_malloc(4, sizeof(int), &x));
+  if (rank <= 1) {
+    if (rank == 1)
+      CHECK(orbis_world_store(orbis_world_root(1), 15, &x));
+    else
+      CHECK(orbis_world_load(orbis_world_root(1), 15, &x));
+  }
+  if (rank == 0) {
+    int v;
+    orbis_world_set_site(__FILE__, __LINE__ + 1);
+    CHECK(orbis_world_load(x, 3, &v));
+  } else if (finalize) {
+    orbis_world_set_site(__FILE__, __LINE__ + 1);
+    CHECK(orbis_world_finalize());
+  } else {
+    orbis_world_set_site(__FILE__, __LINE__ + 1);
+    CHECK(orbis_world_barrier());
+  }
+  fprintf(stderr, "rank %d: the wait returned, it should not\n", rank);
+  exit(4);
+}
+
 /// ORBIS_WORLD_TIMEOUT bounds every wait.
 static void timeout(void) {
   orbis_world_ptr_t x = shared_from_zero(2, sizeof(int), 14);
@@ -725,6 +753,10 @@ int main(int argc, char **argv) {
       intruder_target();
     else if (!strcmp(argv[a], "deadlock"))
       deadlock();
+    else if (!strcmp(argv[a], "deadlock-barrier"))
+      deadlock_in_fence(0);
+    else if (!strcmp(argv[a], "deadlock-finalize"))
+      deadlock_in_fence(1);
     else if (!strcmp(argv[a], "timeout"))
       timeout();
     else if (!strcmp(argv[a], "atomics"))

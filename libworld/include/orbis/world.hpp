@@ -62,7 +62,8 @@ public:
 
   int rank() const { return orbis_world_rank(); }
   int size() const { return orbis_world_size(); }
-  void barrier() const {
+  void barrier(ORBIS_WORLD_SITE) const {
+    orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_barrier())
       world_fail("orbis_world_barrier", s);
   }
