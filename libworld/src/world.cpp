@@ -86,18 +86,27 @@ orbis_status_t World::malloc(uint64_t Count, uint32_t ElemSize,
 namespace orbis::world {
 thread_local const char *CallerFile = nullptr;
 thread_local unsigned CallerLine = 0;
+thread_local std::string ErrorDetail;
 World &TheWorld = *new World;
 } // namespace orbis::world
 
 using orbis::world::TheWorld;
+
+namespace {
+/// The world, for a call of the C API: a failure's detail is that call's.
+orbis::world::World &fresh() {
+  orbis::world::ErrorDetail.clear();
+  return TheWorld;
+}
+} // namespace
 
 // The C interface is all the library exports (built with hidden
 // visibility, so that programs never clash with its C++ internals).
 #pragma GCC visibility push(default)
 extern "C" {
 
-orbis_status_t orbis_world_init(void) { return TheWorld.init(); }
-orbis_status_t orbis_world_finalize(void) { return TheWorld.finalize(); }
+orbis_status_t orbis_world_init(void) { return fresh().init(); }
+orbis_status_t orbis_world_finalize(void) { return fresh().finalize(); }
 int orbis_world_rank(void) { return TheWorld.initialized() ? TheWorld.rank() : 0; }
 int orbis_world_size(void) { return TheWorld.initialized() ? TheWorld.size() : 1; }
 
@@ -105,45 +114,45 @@ orbis_status_t orbis_world_malloc(size_t count, size_t elem_size,
                                   orbis_world_ptr_t *out) {
   if (elem_size > UINT32_MAX)
     return ORBIS_ERR_INVALID;
-  return TheWorld.malloc(count, uint32_t(elem_size), out);
+  return fresh().malloc(count, uint32_t(elem_size), out);
 }
 orbis_status_t orbis_world_free(orbis_world_ptr_t ptr) {
-  return TheWorld.free(ptr);
+  return fresh().free(ptr);
 }
 orbis_status_t orbis_world_store(orbis_world_ptr_t ptr, uint64_t index,
                                  const void *value) {
-  return TheWorld.store(ptr, index, 1, value);
+  return fresh().store(ptr, index, 1, value);
 }
 orbis_status_t orbis_world_load(orbis_world_ptr_t ptr, uint64_t index,
                                 void *value) {
-  return value ? TheWorld.load(ptr, index, 1, value) : ORBIS_ERR_INVALID;
+  return value ? fresh().load(ptr, index, 1, value) : ORBIS_ERR_INVALID;
 }
 orbis_status_t orbis_world_store_range(orbis_world_ptr_t ptr, uint64_t first,
                                        uint64_t count, const void *values) {
-  return TheWorld.store(ptr, first, count, values);
+  return fresh().store(ptr, first, count, values);
 }
 orbis_status_t orbis_world_load_range(orbis_world_ptr_t ptr, uint64_t first,
                                       uint64_t count, void *values) {
-  return values ? TheWorld.load(ptr, first, count, values) : ORBIS_ERR_INVALID;
+  return values ? fresh().load(ptr, first, count, values) : ORBIS_ERR_INVALID;
 }
 orbis_status_t orbis_world_wait_range(orbis_world_ptr_t ptr, uint64_t first,
                                       uint64_t count) {
-  return TheWorld.load(ptr, first, count, nullptr);
+  return fresh().load(ptr, first, count, nullptr);
 }
-orbis_status_t orbis_world_barrier(void) { return TheWorld.barrier(); }
+orbis_status_t orbis_world_barrier(void) { return fresh().barrier(); }
 
 orbis_status_t orbis_world_malloc_atomic(size_t count, orbis_world_ptr_t *out) {
-  return TheWorld.mallocAtomic(count, out);
+  return fresh().mallocAtomic(count, out);
 }
 orbis_status_t orbis_world_atomic_add(orbis_world_ptr_t ptr, uint64_t index,
                                       int64_t delta, int64_t *old) {
-  return TheWorld.atomicAdd(ptr, index, delta, old);
+  return fresh().atomicAdd(ptr, index, delta, old);
 }
 orbis_status_t orbis_world_lock(orbis_world_ptr_t ptr, uint64_t index) {
-  return TheWorld.lock(ptr, index);
+  return fresh().lock(ptr, index);
 }
 orbis_status_t orbis_world_unlock(orbis_world_ptr_t ptr, uint64_t index) {
-  return TheWorld.unlock(ptr, index);
+  return fresh().unlock(ptr, index);
 }
 orbis_status_t orbis_world_once(orbis_world_ptr_t counter,
                                 orbis_world_ptr_t done, uint64_t index,
@@ -151,16 +160,20 @@ orbis_status_t orbis_world_once(orbis_world_ptr_t counter,
   if (!run)
     return ORBIS_ERR_INVALID;
   int64_t Before = 0;
-  if (orbis_status_t S = TheWorld.atomicAdd(counter, index, 1, &Before))
+  if (orbis_status_t S = fresh().atomicAdd(counter, index, 1, &Before))
     return S;
   *run = Before == 0;
   // The others wait until the runner marks the body done.
-  return *run ? ORBIS_OK : TheWorld.load(done, index, 1, nullptr);
+  return *run ? ORBIS_OK : fresh().load(done, index, 1, nullptr);
 }
 orbis_status_t orbis_world_once_done(orbis_world_ptr_t done, uint64_t index) {
   const unsigned char One = 1;
-  return done.elem_size == 1 ? TheWorld.store(done, index, 1, &One)
+  return done.elem_size == 1 ? fresh().store(done, index, 1, &One)
                              : ORBIS_ERR_INVALID;
+}
+
+const char *orbis_world_error_detail(void) {
+  return orbis::world::ErrorDetail.c_str();
 }
 
 void orbis_world_set_site(const char *file, unsigned line) {

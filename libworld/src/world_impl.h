@@ -132,6 +132,14 @@ constexpr unsigned StableProbes = 3;
 /// The calling thread's place in its source (orbis_world_set_site).
 extern thread_local const char *CallerFile;
 extern thread_local unsigned CallerLine;
+/// What the calling thread's last failed call found, in words
+/// (orbis_world_error_detail).
+extern thread_local std::string ErrorDetail;
+/// Returns S, keeping Why as the detail of the failure.
+inline orbis_status_t failWith(orbis_status_t S, std::string Why) {
+  ErrorDetail = std::move(Why);
+  return S;
+}
 
 struct WaitSite {
   const char *Call;
@@ -397,7 +405,8 @@ private:
   struct UnnamedConflict {
     uint32_t Id;
     uint64_t Element;
-    int From; ///< the second writer
+    int From;      ///< the second writer
+    int First = -1; ///< the first, once its doorbell named it
   };
   std::vector<UnnamedConflict> Conflicts;
   std::unordered_map<uint64_t, Request *> Requests;

@@ -70,7 +70,7 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
     if (orbis_status_t S = checkOwnShapeLocked(P))
       return S;
     if (orbis_status_t S = H.check(P.id, First, Count, Why))
-      return S;
+      return failWith(S, Why);
     View = H.find(P.id)->View;
   }
   uint64_t Next = First;

@@ -17,6 +17,7 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     std::string Why;
     orbis_status_t S;
     bool Unnamed = false; // the first writer's doorbell is on its way
+    uint64_t Element = 0;
     {
       std::lock_guard<std::mutex> L(M);
       if (orbis_status_t Shape = checkOwnShapeLocked(P))
@@ -25,20 +26,35 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
       if (S == ORBIS_OK)
         answerParkedLocked(P.id);
       Unnamed = S == ORBIS_ERR_DOUBLE_WRITE && H.Conflict.Previous < 0;
+      Element = H.Conflict.Element;
       if (Unnamed)
         conflictLocked(P.id, rank());
     }
     if (Unnamed) {
-      // The doorbell names the first writer and stops the job (onStored);
-      // should it never come, say what is known.
+      // A peer on this host wrote the element first and has not told this
+      // process yet: it is asked for its doorbells (conflictLocked), which
+      // name it (onStored). The store fails the same way as when the
+      // doorbell came first, naming both writers.
       flushOutbox();
-      std::this_thread::sleep_for(std::chrono::seconds(10));
+      int Previous = -1;
+      waitUntil(
+          [&] {
+            for (auto It = Conflicts.begin(); It != Conflicts.end(); ++It)
+              if (It->Id == P.id && It->Element == Element &&
+                  It->From == rank() && It->First >= 0) {
+                Previous = It->First;
+                Conflicts.erase(It);
+                return true;
+              }
+            return false;
+          },
+          WaitSite{"world store", P, First, Count});
+      Why = doubleWriteMessage(Element, P.id, Previous, rank());
     }
-    if (S) {
-      std::fprintf(stderr, "orbis: rank %d: world store: %s\n", rank(),
-                   Why.c_str());
-      return S;
-    }
+    // Returned, not printed: the caller decides (the C++ layer stops the
+    // program with the detail).
+    if (S)
+      return failWith(S, Why);
     Changed.notify_all();
     flushOutbox();
     return ORBIS_OK;
@@ -73,7 +89,14 @@ orbis_status_t World::checkPeerShape(const orbis_world_ptr_t &P,
     return ORBIS_OK;
   if (A->Count != P.count || A->ElemSize != P.elem_size ||
       A->Atomic != ((P.flags & ORBIS_WORLD_ATOMIC) != 0))
-    return ORBIS_ERR_INVALID;
+    return failWith(ORBIS_ERR_INVALID,
+                    "the pointer says " + std::to_string(P.count) +
+                        " elements of " + std::to_string(P.elem_size) +
+                        " bytes, allocation " + std::to_string(P.id) +
+                        " of rank " + std::to_string(P.owner) + " has " +
+                        std::to_string(A->Count) + " of " +
+                        std::to_string(A->ElemSize) +
+                        (A->Atomic ? " (world integers)" : ""));
   if (A->Mapped && A->View.Header->Id.load(std::memory_order_acquire) == P.id)
     Mapped = A;
   return ORBIS_OK;
@@ -81,7 +104,8 @@ orbis_status_t World::checkPeerShape(const orbis_world_ptr_t &P,
 
 orbis_status_t World::checkOwnShapeLocked(const orbis_world_ptr_t &P) {
   std::string Why;
-  return H.checkShape(P, Why);
+  orbis_status_t S = H.checkShape(P, Why);
+  return S ? failWith(S, Why) : S;
 }
 
 const PeerAllocation *World::peerAllocation(const orbis_world_ptr_t &P) {
@@ -273,11 +297,17 @@ void World::onStored(const StoredHeader &Hdr, const void *Data,
       std::string Why;
       if (H.account(R.Id, R.First, R.Count, int(Hdr.From), Why))
         fatal("world store", int(Hdr.From), Why);
-      for (const UnnamedConflict &C : Conflicts)
+      for (UnnamedConflict &C : Conflicts)
         if (C.Id == R.Id && C.Element >= R.First &&
-            C.Element - R.First < R.Count)
-          fatal("world store", C.From,
-                doubleWriteMessage(C.Element, C.Id, int(Hdr.From), C.From));
+            C.Element - R.First < R.Count) {
+          // This process's own store waits for the name (World::store);
+          // a peer's store, sent as a message, has nobody to return to.
+          if (C.From == rank())
+            C.First = int(Hdr.From);
+          else
+            fatal("world store", C.From,
+                  doubleWriteMessage(C.Element, C.Id, int(Hdr.From), C.From));
+        }
       answerParkedLocked(R.Id);
     }
   }

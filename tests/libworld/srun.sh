@@ -16,12 +16,42 @@ for tool in srun slurmctld slurmd sinfo munged; do
 done
 [ -r /etc/munge/munge.key ] || { echo "srun.sh: no munge key: skipped"; exit 77; }
 
-dir=$(mktemp -d /tmp/orbis-slurm.XXXXXX)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+# Processes of a private Slurm made by this script: the daemons name its
+# directory on their command line or in SLURM_CONF, and the step daemons
+# (slurmstepd) and tasks inherit SLURM_CONF. Only those programs: the
+# script's own helpers (tr, grep) carry SLURM_CONF too.
+instance_pids() { # PATTERN
+  local p
+  for p in /proc/[0-9]*; do
+    case $(cat "$p/comm" 2>/dev/null) in
+    slurmd | slurmctld | slurmscriptd | slurmstepd | munged | srun | libworld_test) ;;
+    *) continue ;;
+    esac
+    if { tr '\0' '\n' <"$p/cmdline" | grep -q "$1"; } 2>/dev/null ||
+      { tr '\0' '\n' <"$p/environ" | grep -q "^SLURM_CONF=$1"; } 2>/dev/null; then
+      echo "${p#/proc/}"
+    fi
+  done
+}
+stop_instance() { # PATTERN
+  local pids
+  pids=$(instance_pids "$1")
+  [ -n "$pids" ] && kill $pids 2>/dev/null
   sleep 0.5
-  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  pids=$(instance_pids "$1")
+  [ -n "$pids" ] && kill -9 $pids 2>/dev/null
+  return 0
+}
+
+# What an earlier run left (one killed by a test timeout does not clean up:
+# its slurmstepd processes made later steps abort "before step completely
+# launched"): stopped first, with its directories.
+stop_instance '/tmp/orbis-slurm\.'
+rm -rf /tmp/orbis-slurm.*
+
+dir=$(mktemp -d /tmp/orbis-slurm.XXXXXX)
+cleanup() {
+  stop_instance "$dir"
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -31,6 +61,7 @@ port=$((20000 + $$ % 20000))
 host=$(hostname -s)
 cat >"$dir/slurm.conf" <<CONF
 ClusterName=orbis-test
+FirstJobId=$((1000 + RANDOM % 100000))
 SlurmctldHost=$host
 SlurmctldPort=$port
 SlurmdPort=$((port + 1))
@@ -62,11 +93,8 @@ export SLURM_CONF=$dir/slurm.conf
 munged --force --foreground --socket="$dir/munge.socket" \
   --pid-file="$dir/munged.pid" --log-file="$dir/munged.log" \
   --seed-file="$dir/munged.seed" >"$dir/munged.out" 2>&1 &
-pids+=($!)
 slurmctld -D -f "$SLURM_CONF" >"$dir/slurmctld.out" 2>&1 &
-pids+=($!)
 slurmd -D -f "$SLURM_CONF" >"$dir/slurmd.out" 2>&1 &
-pids+=($!)
 
 for _ in $(seq 100); do
   state=$(sinfo -h -o %t 2>/dev/null || true)

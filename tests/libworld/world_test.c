@@ -17,8 +17,9 @@ static int rank, size;
   do {                                                                         \
     orbis_status_t s_ = (call);                                                \
     if (s_ != ORBIS_OK) {                                                      \
-      fprintf(stderr, "rank %d: %s failed: %s\n", rank, #call,                 \
-              orbis_status_string(s_));                                        \
+      const char *d_ = orbis_world_error_detail();                             \
+      fprintf(stderr, "rank %d: %s failed: %s%s%s\n", rank, #call,             \
+              orbis_status_string(s_), *d_ ? ": " : "", d_);                   \
       exit(2);                                                                 \
     }                                                                          \
   } while (0)

@@ -35,6 +35,11 @@ typedef enum orbis_status {
 
 /// A short English description of a status ("double write", ...).
 const char *orbis_status_string(orbis_status_t status);
+/// What the calling thread's last failed call found, in words, where the
+/// status alone does not say it ("element 2 of allocation 2 was written by
+/// rank 0 and again by rank 1"), or "". Calls return errors and print
+/// nothing; the C++ layer prints this with the status when it stops.
+const char *orbis_world_error_detail(void);
 
 /// A world pointer: an allocation of `count` elements of `elem_size` bytes
 /// owned by process `owner`. Plain data: valid in every process, and it can

@@ -20,12 +20,13 @@ namespace orbis {
                                     const orbis_world_ptr_t &ptr,
                                     uint64_t index) {
   std::fflush(stdout);
+  const char *detail = orbis_world_error_detail();
   std::fprintf(stderr,
                "orbis: rank %d: %s(allocation %u of rank %u, element %llu): "
-               "%s\n",
+               "%s%s%s\n",
                orbis_world_rank(), call, ptr.id, ptr.owner,
                static_cast<unsigned long long>(index),
-               orbis_status_string(status));
+               orbis_status_string(status), *detail ? ": " : "", detail);
   std::exit(1);
 }
 
