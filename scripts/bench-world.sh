@@ -94,3 +94,28 @@ for tls in shm tcp; do
   done
   unset bw
 done
+
+# The pipelined Gauss-Seidel at library level (bench/world/gs_pipeline.c,
+# 1026 x 1024, 10 sweeps, 64-column chunks) with 1, 2, 3, 4 and 8
+# processes over shm and tcp: what the runtime costs when processes
+# outnumber this host's cores (issue 9, item 12). Seconds, medians of REPS
+# runs, and the ratio to P = 2 (target: P = 8 at most 3x).
+echo "== pipelined Gauss-Seidel (bench-world-gs), medians of $reps runs (min-max)"
+printf '%-6s %4s %28s %9s\n' "UCX" "P" "seconds" "vs P=2"
+for tls in shm tcp; do
+  declare -A median=()
+  for np in 1 2 3 4 8; do
+    times=()
+    for _ in $(seq "$reps"); do
+      out=$("${mpirun[@]}" -x UCX_TLS="$tls,self" -x ORBIS_WORLD_DEADLOCK=0 \
+            -np "$np" "$build/bin/bench-world-gs")
+      grep -q '^OK' <<<"$out" || { echo "bench-world-gs: $out" >&2; exit 1; }
+      times+=("$(awk '{print $2}' <<<"$out")")
+    done
+    read -r m lo hi <<<"$(printf '%s\n' "${times[@]}" | stats)"
+    median[$np]=$m
+    printf '%-6s %4s %10s %-17s %9s\n' "$tls" "$np" "$m" "($lo-$hi)" \
+      "$(ratio "$m" "${median[2]:-$m}")"
+  done
+  unset median
+done

@@ -59,6 +59,12 @@ orbis_status_t Bootstrap::init() {
     return ORBIS_ERR_BOOTSTRAP;
   Size = int(Value->data.uint32);
   PMIX_VALUE_RELEASE(Value);
+  Value = nullptr;
+  if (PMIx_Get(&Job, PMIX_LOCAL_SIZE, nullptr, 0, &Value) == PMIX_SUCCESS &&
+      Value && Value->type == PMIX_UINT32)
+    LocalSize = int(Value->data.uint32);
+  if (Value)
+    PMIX_VALUE_RELEASE(Value);
   pmix_status_t Codes[] = {PMIX_EVENT_PROC_TERMINATED, PMIX_ERR_PROC_ABORTED,
                            PMIX_ERR_PROC_TERM_WO_SYNC};
   PMIx_Register_event_handler(Codes, 3, nullptr, 0, &onProcessEnded, nullptr,

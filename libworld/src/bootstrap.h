@@ -21,6 +21,8 @@ public:
   bool underLauncher() const { return UnderLauncher; }
   int rank() const { return Rank; }
   int size() const { return Size; }
+  /// Processes of the world on this host (1 alone).
+  int localSize() const { return LocalSize; }
   const std::string &jobNamespace() const { return Namespace; }
 
   /// Publishes `Blob` and returns every process's blob, indexed by rank.
@@ -33,6 +35,7 @@ private:
   bool UnderLauncher = false;
   int Rank = 0;
   int Size = 1;
+  int LocalSize = 1;
   std::string Namespace = "singleton";
 };
 

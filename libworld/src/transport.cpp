@@ -2,6 +2,8 @@
 /// UCX transport (see transport.h).
 #include "transport.h"
 
+#include "oversubscribed.h"
+
 #include <poll.h>
 #include <unistd.h>
 
@@ -81,6 +83,15 @@ orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
     setenv("UCX_SYSV_ERROR_HANDLING", "y", 0);
   }
   setenv("UCX_KEEPALIVE_INTERVAL", "1s", 0);
+  // The worker is shared by the progress thread and the user's threads: a
+  // spin lock held by a thread the kernel took off its core makes the
+  // others spin through their time slices when processes outnumber cores
+  // (46% of the CPU in pthread_spin_lock; the pipelined Gauss-Seidel over
+  // TCP 44-83 s instead of 5). A mutex sleeps instead. Only then: with a
+  // core per process the spin lock's wake-up is quicker (WLAT over TCP
+  // 6 us against 20).
+  if (oversubscribed(B.localSize()))
+    setenv("UCX_USE_MT_MUTEX", "y", 0);
   ucp_config_t *Config = nullptr;
   if (ucp_config_read(nullptr, nullptr, &Config) != UCS_OK)
     return ORBIS_ERR_TRANSPORT;

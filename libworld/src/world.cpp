@@ -29,6 +29,7 @@ orbis_status_t World::init() {
   }
   if (const char *T = std::getenv("ORBIS_WORLD_TIMEOUT"))
     TimeoutSeconds = std::atof(T);
+  Wait = WaitPolicy::choose(oversubscribed(Boot.localSize()));
   Ready = true;
   orbis_status_t S = Boot.fence();
   const char *Detect = std::getenv("ORBIS_WORLD_DEADLOCK");
@@ -61,6 +62,19 @@ orbis_status_t World::finalize() {
   Boot.finalize();
   Ready = false;
   return S;
+}
+
+WaitPolicy WaitPolicy::choose(bool Oversubscribed) {
+  WaitPolicy P;
+  if (Oversubscribed) {
+    P.SpinRounds = 200;
+    P.Yield = true;
+  }
+  if (const char *S = std::getenv("ORBIS_WORLD_SPIN"))
+    P.SpinRounds = unsigned(std::strtoul(S, nullptr, 10));
+  if (const char *Y = std::getenv("ORBIS_WORLD_YIELD"))
+    P.Yield = std::string(Y) != "0";
+  return P;
 }
 
 void World::fatal(const char *Call, int From, const std::string &Why) {

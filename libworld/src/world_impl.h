@@ -20,6 +20,7 @@
 #define ORBIS_WORLD_SRC_WORLD_IMPL_H
 
 #include "bootstrap.h"
+#include "oversubscribed.h"
 #include "cache.h"
 #include "heap.h"
 #include "peer_memory.h"
@@ -37,6 +38,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <sched.h>
 #include <unordered_map>
 #include <sys/resource.h>
 #include <thread>
@@ -119,8 +121,21 @@ constexpr uint64_t RootSlots = 64;
 constexpr size_t PostedStoreSize = 1024;
 constexpr size_t PostedStoreLimit = size_t(512) << 10;
 
-/// Spins (with progress) before a waiting thread sleeps.
-constexpr unsigned SpinRounds = 2000;
+/// How a waiting thread spins before it sleeps (at init): rounds of
+/// spinning, and whether each round yields the core.
+struct WaitPolicy {
+  unsigned SpinRounds = 2000;
+  bool Yield = false;
+  /// With no more processes on the host than cores, a waiter spins 2000
+  /// rounds (pausing): data from a process running on another core comes
+  /// within microseconds. With more (oversubscribed()), the process that
+  /// will write is often off its core, waiting for one: a waiter spins 200
+  /// rounds and yields at each (0.09 s instead of 7.8 s for the pipelined
+  /// Gauss-Seidel with 8 processes on 2 cores over shared memory,
+  /// docs/benchmarks.md). ORBIS_WORLD_SPIN=<rounds> and
+  /// ORBIS_WORLD_YIELD=0|1 override.
+  static WaitPolicy choose(bool Oversubscribed);
+};
 
 /// Deadlock detection: the coordinator (rank 0) probes every process this
 /// often, and reports a deadlock after this many probes in a row found every
@@ -307,11 +322,18 @@ private:
   /// Spins until [Next, End) of a region is written (Next advances): peers
   /// on this host write straight into it, so the bits are polled without
   /// the mutex, progressing now and then for data that comes in messages.
-  /// Whether it was written before SpinRounds rounds. `Direct`: the data
+  /// Whether it was written before Wait.SpinRounds rounds. `Direct`: the data
   /// comes straight into memory (a peer mapped the region), so progress
   /// is needed less often.
   bool spinOn(const RegionView &View, uint64_t &Next, uint64_t End,
               bool Direct);
+  /// One round of a spin-wait: yields the core or pauses (Wait).
+  void relax() const {
+    if (Wait.Yield)
+      sched_yield();
+    else
+      cpuRelax();
+  }
   /// Waits for [First, First + Count) of an allocation of this process.
   orbis_status_t waitLocal(const orbis_world_ptr_t &P, uint64_t First,
                            uint64_t Count, void *Values);
@@ -391,6 +413,7 @@ private:
   }
 
   Bootstrap Boot;
+  WaitPolicy Wait;
   Transport Net;
   Heap H;
   Cache Remote; ///< guarded by M
@@ -447,7 +470,7 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
           Waits.erase(std::find(Waits.begin(), Waits.end(), &Site));
         return;
       }
-      if (Round >= SpinRounds || !Net.active()) {
+      if (Round >= Wait.SpinRounds || !Net.active()) {
         if (!Registered) {
           Waits.push_back(&Site);
           Registered = true;
@@ -472,6 +495,8 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
     Net.progress();
     flushOutbox();
     ringDoorbells(); // also what an owner's MsgFlush asks for
+    if (Wait.Yield)
+      sched_yield();
   }
 }
 

@@ -48,13 +48,13 @@ bool World::spinOn(const RegionView &View, uint64_t &Next, uint64_t End,
   // on shared memory): every round only while data can come as messages.
   unsigned Every = Direct ? 16 : 1;
   bool Done = View.readyFrom(Next, End);
-  for (unsigned Round = 1; !Done && Round < SpinRounds; ++Round) {
+  for (unsigned Round = 1; !Done && Round < Wait.SpinRounds; ++Round) {
     if (Net.active() && Round % Every == 0) {
       Net.progress();
       flushOutbox();
       ringDoorbells();
     } else {
-      cpuRelax();
+      relax();
     }
     Done = View.readyFrom(Next, End);
   }
