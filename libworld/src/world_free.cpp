@@ -52,15 +52,9 @@ void World::refuseWaitersLocked(uint32_t Id) {
       ++I;
     }
   }
-  for (auto It = Locks.begin(); It != Locks.end();) {
-    if (It->first.first != Id) {
-      ++It;
-      continue;
-    }
-    for (auto [Rank, Token] : It->second.Waiting)
-      answerLocked(Rank, Token, nullptr, 0, ORBIS_ERR_UNKNOWN_ALLOCATION);
-    It = Locks.erase(It);
-  }
+  for (LockTable::Grant Refused : Locks.drop(Id))
+    answerLocked(Refused.Rank, Refused.Token, nullptr, 0,
+                 ORBIS_ERR_UNKNOWN_ALLOCATION);
 }
 
 orbis_status_t World::tellFreed(const orbis_world_ptr_t &P,
@@ -71,8 +65,7 @@ orbis_status_t World::tellFreed(const orbis_world_ptr_t &P,
     std::lock_guard<std::mutex> L(M);
     for (size_t I = 0; I < Ranks.size(); ++I) {
       Acks[I].Cacheable = false;
-      Headers[I] = FreedHeader{uint32_t(rank()), P.id, NextToken++};
-      Requests[Headers[I].Token] = &Acks[I];
+      Headers[I] = FreedHeader{uint32_t(rank()), P.id, Requests.add(Acks[I])};
     }
   }
   orbis_status_t Status = ORBIS_OK;
@@ -80,7 +73,7 @@ orbis_status_t World::tellFreed(const orbis_world_ptr_t &P,
     if (orbis_status_t S = send(Ranks[I], MsgFreed, &Headers[I],
                                 sizeof Headers[I], nullptr, 0)) {
       std::lock_guard<std::mutex> L(M);
-      Requests.erase(Headers[I].Token);
+      Requests.drop(Headers[I].Token);
       Acks[I].Done = true;
       Status = S;
     }

@@ -8,21 +8,36 @@
 /// yet is parked at the owner and answered by the store that completes it,
 /// so a suspended reader costs no messages while it waits.
 ///
-/// Locking: one mutex guards the heap, the parked loads and the requests.
-/// Nothing is sent while it is held (sending progresses UCX, which may run a
-/// receiver that takes the mutex), and receivers never send: they queue
-/// replies in an outbox that is flushed outside UCX callbacks.
+/// World is the front: it orders the parts, each of which owns its state
+/// in a file of its own: the heap of this process's allocations (heap.h),
+/// what it knows of others' (peer_memory.h) and has cached of them
+/// (cache.h), the requests it waits on (request_table.h), the world locks
+/// it keeps (lock_table.h), the messages queued to send (outbox.h), the
+/// bookkeeping of deadlock detection (deadlock_probe.h), the transport
+/// (transport.h) and the bootstrap (bootstrap.h).
+///
+/// Locking: one mutex (M) guards the heap, the parked loads, the request
+/// and lock tables, the conflicts and the waits; the outbox, the peer
+/// entries and the transport have their own. Nothing is sent while M is
+/// held (sending progresses UCX, which may run a receiver that takes M),
+/// and receivers never send: they queue in the outbox, which is flushed
+/// outside UCX callbacks.
 ///
 /// The files: world.cpp (init, finalize, allocation, the C API),
-/// world_store.cpp, world_load.cpp, world_integers.cpp (atomics, locks),
-/// world_messages.cpp (dispatch, replies), world_watchdog.cpp (deadlocks).
+/// world_store.cpp, world_load.cpp, world_free.cpp, world_integers.cpp
+/// (atomics, locks), world_messages.cpp (dispatch, replies),
+/// world_watchdog.cpp (deadlocks, barrier and finalize waits).
 #ifndef ORBIS_WORLD_SRC_WORLD_IMPL_H
 #define ORBIS_WORLD_SRC_WORLD_IMPL_H
 
 #include "bootstrap.h"
 #include "oversubscribed.h"
 #include "cache.h"
+#include "deadlock_probe.h"
 #include "heap.h"
+#include "lock_table.h"
+#include "outbox.h"
+#include "request_table.h"
 #include "peer_memory.h"
 #include "stream_copy.h"
 #include "transport.h"
@@ -95,13 +110,6 @@ struct FreedHeader {
   uint32_t From, Id;
   uint64_t Token;
 };
-/// A process's answer to a deadlock probe.
-struct ProbeState {
-  uint32_t From, Round;
-  uint32_t Suspended; ///< a thread waits for world memory and no CPU is used
-  uint32_t Pad;
-  uint64_t Sent, Received; ///< data messages, probes excluded
-};
 /// MsgAtomicAdd (Value = delta), MsgLock and MsgUnlock.
 struct ElementOpHeader {
   uint32_t From, Id;
@@ -137,11 +145,6 @@ struct WaitPolicy {
   static WaitPolicy choose(bool Oversubscribed);
 };
 
-/// Deadlock detection: the coordinator (rank 0) probes every process this
-/// often, and reports a deadlock after this many probes in a row found every
-/// process suspended with no data message in flight and none sent since.
-constexpr auto ProbeInterval = std::chrono::milliseconds(500);
-constexpr unsigned StableProbes = 3;
 
 /// What a waiting thread waits for, for reports.
 /// The calling thread's place in its source (orbis_world_set_site).
@@ -235,27 +238,6 @@ private:
     uint64_t First, Count, Token;
     uint64_t Next; ///< initialized up to here (see Heap::readyFrom)
   };
-  struct Request {
-    void *Values;
-    size_t Length;
-    orbis_world_ptr_t Ptr;
-    uint64_t First, Count;
-    bool Done = false;
-    bool Cacheable = true;
-    bool AnyLength = false; ///< a reply of at most Length bytes
-    size_t Got = 0;         ///< bytes the reply carried
-    orbis_status_t Status = ORBIS_OK; ///< the owner's answer
-  };
-  /// A world lock, kept by the owner of its world integer.
-  struct LockState {
-    int Holder = -1;
-    std::vector<std::pair<int, uint64_t>> Waiting; ///< (rank, token), FIFO
-  };
-  struct Outgoing {
-    int Peer;
-    unsigned Id;
-    std::vector<char> Header, Data;
-  };
 
   static void receive(void *Ctx, unsigned Id, const void *Header,
                       size_t HeaderLength, const void *Data, size_t Length);
@@ -340,12 +322,7 @@ private:
   void onElementOp(unsigned Id, const ElementOpHeader &H);
   void onProbe(uint32_t Round) {
     std::lock_guard<std::mutex> L(M);
-    ProbeState P = probeStateLocked(Round);
-    Outgoing Out{0, MsgProbeReply, {}, {}};
-    Out.Header.assign(reinterpret_cast<char *>(&P),
-                      reinterpret_cast<char *>(&P) + sizeof P);
-    std::lock_guard<std::mutex> O(OutboxMutex);
-    Outbox.push_back(std::move(Out));
+    Queue.push(0, MsgProbeReply, probeStateLocked(Round));
   }
   /// Checks a world integer of this process for an atomic or lock op.
   orbis_status_t checkIntegerLocked(uint32_t Id, uint64_t Index,
@@ -400,12 +377,11 @@ private:
                      const WaitSite &Site) {
     {
       std::lock_guard<std::mutex> L(M);
-      Hdr.Token = NextToken++;
-      Requests[Hdr.Token] = &Req;
+      Hdr.Token = Requests.add(Req);
     }
     if (orbis_status_t S = send(Owner, Msg, &Hdr, sizeof Hdr, nullptr, 0)) {
       std::lock_guard<std::mutex> L(M);
-      Requests.erase(Hdr.Token);
+      Requests.drop(Hdr.Token);
       return S;
     }
     waitUntil([&] { return Req.Done; }, Site);
@@ -432,20 +408,14 @@ private:
     int First = -1; ///< the first, once its doorbell named it
   };
   std::vector<UnnamedConflict> Conflicts;
-  std::unordered_map<uint64_t, Request *> Requests;
-  std::map<std::pair<uint32_t, uint64_t>, LockState> Locks;
-  uint64_t NextToken = 1;
-  std::mutex OutboxMutex;
-  std::vector<Outgoing> Outbox;
+  RequestTable Requests;
+  LockTable Locks;
+  Outbox Queue; ///< what receivers and holders of M send later
 
   // Waiting threads and deadlock detection (guarded by M).
   std::vector<const WaitSite *> Waits;
-  double LastCpuSeconds = 0;
-  std::chrono::steady_clock::time_point LastProbe;
-  std::vector<ProbeState> Replies;
-  uint32_t ProbeRound = 0;
-  unsigned Stable = 0;
-  uint64_t LastSent = ~0ull, LastReceived = ~0ull;
+  IdleMeter Activity;
+  ProbeRounds Probes; ///< rank 0's
   std::atomic<uint64_t> DataSent{0}, DataReceived{0};
   double TimeoutSeconds = 0; ///< ORBIS_WORLD_TIMEOUT, 0: none
   std::thread Watchdog;

@@ -71,8 +71,7 @@ orbis_status_t World::lock(orbis_world_ptr_t P, uint64_t Index) {
       return S;
     if (orbis_status_t S = checkIntegerLocked(P.id, Index, Why))
       return S;
-    uint64_t Token = NextToken++;
-    Requests[Token] = &Req;
+    uint64_t Token = Requests.add(Req);
     lockLocked(P.id, Index, rank(), Token);
   }
   flushOutbox();
@@ -100,33 +99,17 @@ orbis_status_t World::unlock(orbis_world_ptr_t P, uint64_t Index) {
 }
 
 void World::lockLocked(uint32_t Id, uint64_t Index, int From, uint64_t Token) {
-  LockState &Lock = Locks[{Id, Index}];
-  if (Lock.Holder < 0) {
-    Lock.Holder = From;
-    answerLocked(From, Token, nullptr, 0);
-  } else {
-    Lock.Waiting.push_back({From, Token});
-  }
+  if (auto Grant = Locks.acquire(Id, Index, From, Token))
+    answerLocked(Grant->Rank, Grant->Token, nullptr, 0);
 }
 
 void World::unlockLocked(uint32_t Id, uint64_t Index, int From) {
-  LockState &Lock = Locks[{Id, Index}];
-  // Only the holder releases a lock: granting it on to a waiter from any
-  // other rank would let two ranks hold it.
-  if (Lock.Holder != From)
-    fatal("world unlock", From,
-          "lock " + std::to_string(Index) + " of allocation " +
-              std::to_string(Id) + " is " +
-              (Lock.Holder < 0 ? std::string("not held")
-                               : "held by rank " + std::to_string(Lock.Holder)));
-  if (Lock.Waiting.empty()) {
-    Lock.Holder = -1;
-    return;
-  }
-  auto [Next, Token] = Lock.Waiting.front();
-  Lock.Waiting.erase(Lock.Waiting.begin());
-  Lock.Holder = Next;
-  answerLocked(Next, Token, nullptr, 0);
+  std::optional<LockTable::Grant> Next;
+  std::string Why;
+  if (!Locks.release(Id, Index, From, Next, Why))
+    fatal("world unlock", From, Why);
+  if (Next)
+    answerLocked(Next->Rank, Next->Token, nullptr, 0);
 }
 
 void World::onElementOp(unsigned Id, const ElementOpHeader &Hdr) {

@@ -129,28 +129,11 @@ void World::onLoad(const LoadHeader &Hdr) {
 void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
   {
     std::lock_guard<std::mutex> L(M);
-    auto It = Requests.find(Hdr.Token);
-    if (It == Requests.end())
+    Request *R = Requests.take(Hdr.Token);
+    if (!R)
       return;
-    Request *R = It->second;
-    if (Hdr.Status != ORBIS_OK) {
-      R->Status = orbis_status_t(Hdr.Status);
-    } else if (R->AnyLength && Length <= R->Length) {
-      std::memcpy(R->Values, Data, Length);
-      R->Got = Length;
-    } else if (Length == R->Length) {
-      if (R->Cacheable)
-        Remote.fill(R->Ptr, R->First, R->Count, Data);
-      if (R->Values)
-        std::memcpy(R->Values, Data, Length);
-    } else {
-      // Never a silent partial answer: the allocation is not what the
-      // requester's pointer said (checked before asking, so a race with a
-      // new allocation of another shape, which ids rule out, or a bug).
-      R->Status = ORBIS_ERR_INVALID;
-    }
-    R->Done = true;
-    Requests.erase(It);
+    if (R->complete(orbis_status_t(Hdr.Status), Data, Length) && R->Cacheable)
+      Remote.fill(R->Ptr, R->First, R->Count, Data);
   }
   Changed.notify_all();
 }

@@ -20,8 +20,7 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
     if (HeaderLength == sizeof(ProbeState)) {
       std::lock_guard<std::mutex> L(W->M);
       const auto &P = *static_cast<const ProbeState *>(Header);
-      if (P.Round == W->ProbeRound)
-        W->Replies.push_back(P);
+      W->Probes.answer(P);
     }
     break;
   case MsgDeadlock:
@@ -62,15 +61,8 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
 void World::answerLocked(int To, uint64_t Token, const void *Data,
                          size_t Length, orbis_status_t Status) {
   if (To == rank()) {
-    auto It = Requests.find(Token);
-    if (It != Requests.end()) {
-      if (Status == ORBIS_OK && It->second->Values &&
-          Length == It->second->Length)
-        std::memcpy(It->second->Values, Data, Length);
-      It->second->Status = Status;
-      It->second->Done = true;
-      Requests.erase(It);
-    }
+    if (Request *R = Requests.take(Token))
+      R->complete(Status, Data, Length);
     return;
   }
   queueReply(To, Token,
@@ -86,17 +78,11 @@ void World::queueReply(int To, uint64_t Token, std::vector<char> Data,
                std::vector<char>(reinterpret_cast<char *>(&Hdr),
                                  reinterpret_cast<char *>(&Hdr) + sizeof Hdr),
                std::move(Data)};
-  std::lock_guard<std::mutex> L(OutboxMutex);
-  Outbox.push_back(std::move(Out));
+  Queue.push(std::move(Out));
 }
 
 void World::flushOutbox() {
-  std::vector<Outgoing> Sending;
-  {
-    std::lock_guard<std::mutex> L(OutboxMutex);
-    Sending.swap(Outbox);
-  }
-  for (Outgoing &Out : Sending)
+  for (Outgoing &Out : Queue.take())
     if (send(Out.Peer, Out.Id, Out.Header.data(), Out.Header.size(),
              Out.Data.data(), Out.Data.size()))
       fatal("world reply", Out.Peer, "cannot send the reply");

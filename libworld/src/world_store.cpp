@@ -187,10 +187,9 @@ orbis_status_t World::storeMapped(const orbis_world_ptr_t &P,
 
 void World::conflictLocked(uint32_t Id, int From) {
   Conflicts.push_back({Id, H.Conflict.Element, From});
-  std::lock_guard<std::mutex> L(OutboxMutex);
   for (int Peer = 0; Peer < size(); ++Peer)
     if (Peer != rank())
-      Outbox.push_back({Peer, MsgFlush, {}, {}});
+      Queue.push(Outgoing{Peer, MsgFlush, {}, {}});
 }
 
 void World::ringDoorbells(int Owner) {

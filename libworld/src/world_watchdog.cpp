@@ -30,17 +30,7 @@ std::string World::describeLocked(const WaitSite &Site) const {
 }
 
 ProbeState World::probeStateLocked(uint32_t Round) {
-  rusage Usage;
-  getrusage(RUSAGE_SELF, &Usage);
-  double Cpu = Usage.ru_utime.tv_sec + Usage.ru_utime.tv_usec * 1e-6 +
-               Usage.ru_stime.tv_sec + Usage.ru_stime.tv_usec * 1e-6;
-  auto Now = std::chrono::steady_clock::now();
-  double Elapsed = std::chrono::duration<double>(Now - LastProbe).count();
-  // A computing thread uses CPU; waiting ones sleep (the spinning phase
-  // lasts milliseconds), so less than 5% of a core means nobody computes.
-  bool Idle = Elapsed > 0 && (Cpu - LastCpuSeconds) < 0.05 * Elapsed;
-  LastCpuSeconds = Cpu;
-  LastProbe = Now;
+  bool Idle = Activity.idleSinceLast();
   return ProbeState{uint32_t(rank()), Round,
                     uint32_t(!Waits.empty() && Idle), 0, DataSent.load(),
                     DataReceived.load()};
@@ -48,40 +38,22 @@ ProbeState World::probeStateLocked(uint32_t Round) {
 
 void World::watchdog() {
   std::unique_lock<std::mutex> L(M);
-  LastProbe = std::chrono::steady_clock::now();
+  Activity.start();
   while (!StopWatchdog.load()) {
     WatchdogWake.wait_for(L, ProbeInterval);
     if (StopWatchdog.load())
       break;
     // Evaluate the previous round, whose replies have had an interval to
     // come back.
-    if (ProbeRound > 0 && int(Replies.size()) == size()) {
-      bool All = true;
-      uint64_t Sent = 0, Received = 0;
-      for (const ProbeState &P : Replies) {
-        All = All && P.Suspended;
-        Sent += P.Sent;
-        Received += P.Received;
-      }
-      bool Quiet = Sent == Received && Sent == LastSent &&
-                   Received == LastReceived;
-      Stable = All && Quiet ? Stable + 1 : 0;
-      LastSent = Sent;
-      LastReceived = Received;
-      if (Stable >= StableProbes) {
-        L.unlock();
-        for (int Peer = 1; Peer < size(); ++Peer) {
-          uint32_t Round = ProbeRound;
-          send(Peer, MsgDeadlock, &Round, sizeof Round, nullptr, 0);
-        }
-        reportDeadlockAndStop();
-      }
+    if (Probes.deadlocked(size())) {
+      uint32_t Round = Probes.round();
+      L.unlock();
+      for (int Peer = 1; Peer < size(); ++Peer)
+        send(Peer, MsgDeadlock, &Round, sizeof Round, nullptr, 0);
+      reportDeadlockAndStop();
     }
     // Start the next round: our own state, and a probe to the others.
-    ++ProbeRound;
-    Replies.clear();
-    Replies.push_back(probeStateLocked(ProbeRound));
-    uint32_t Round = ProbeRound;
+    uint32_t Round = Probes.start(probeStateLocked(Probes.round() + 1));
     L.unlock();
     for (int Peer = 1; Peer < size(); ++Peer)
       send(Peer, MsgProbe, &Round, sizeof Round, nullptr, 0);

@@ -3,6 +3,9 @@
 /// owner's record of writers (spans) and the bitmap of initialized elements
 /// in an allocation's region.
 #include "cache.h"
+#include "deadlock_probe.h"
+#include "lock_table.h"
+#include "request_table.h"
 #include "region.h"
 #include "stream_copy.h"
 #include "writer_record.h"
@@ -163,6 +166,113 @@ TEST(Cache, BlocksMadeAsLoadsFillThem) {
   C.forget(P.owner, P.id);
   EXPECT_EQ(C.bytes(), 0u);
   EXPECT_FALSE(C.lookup(P, 500, 1, nullptr));
+}
+
+// A lock is granted at once when free, then in the order requests came;
+// only the holder releases it; a freed allocation's waiters are returned.
+TEST(LockTable, FirstComeFirstServedAndOnlyTheHolderReleases) {
+  using orbis::world::LockTable;
+  LockTable T;
+  auto G = T.acquire(5, 0, 2, 100);
+  ASSERT_TRUE(G);
+  EXPECT_EQ(G->Rank, 2);
+  EXPECT_EQ(G->Token, 100u);
+  EXPECT_FALSE(T.acquire(5, 0, 1, 101));
+  EXPECT_FALSE(T.acquire(5, 0, 3, 102));
+  EXPECT_TRUE(T.acquire(5, 1, 3, 103)); // another lock of the allocation
+
+  std::optional<LockTable::Grant> Next;
+  std::string Why;
+  EXPECT_FALSE(T.release(5, 0, 1, Next, Why));
+  EXPECT_EQ(Why, "lock 0 of allocation 5 is held by rank 2");
+  EXPECT_FALSE(Next);
+  ASSERT_TRUE(T.release(5, 0, 2, Next, Why));
+  ASSERT_TRUE(Next);
+  EXPECT_EQ(Next->Rank, 1);
+  EXPECT_EQ(Next->Token, 101u);
+  ASSERT_TRUE(T.release(5, 0, 1, Next, Why));
+  EXPECT_EQ(Next->Rank, 3);
+  ASSERT_TRUE(T.release(5, 0, 3, Next, Why));
+  EXPECT_FALSE(Next);
+  EXPECT_FALSE(T.release(5, 0, 3, Next, Why));
+  EXPECT_EQ(Why, "lock 0 of allocation 5 is not held");
+
+  EXPECT_FALSE(T.acquire(5, 1, 4, 104));
+  EXPECT_FALSE(T.acquire(5, 1, 0, 105));
+  T.acquire(6, 1, 0, 106);
+  auto Refused = T.drop(5);
+  ASSERT_EQ(Refused.size(), 2u);
+  EXPECT_EQ(Refused[0].Token, 104u);
+  EXPECT_EQ(Refused[1].Token, 105u);
+  EXPECT_FALSE(T.release(5, 1, 3, Next, Why)); // gone with its allocation
+  EXPECT_TRUE(T.release(6, 1, 0, Next, Why));  // another allocation's stays
+}
+
+// Answers complete requests exactly: data of the expected length, a
+// status, or an error for a wrong length; a token answers once.
+TEST(RequestTable, AnswersCompleteRequestsOnce) {
+  using orbis::world::Request;
+  orbis::world::RequestTable T;
+  double Got = 0, Value = 1.5;
+  Request A{&Got, sizeof Got, {}, 0, 1};
+  Request B{&Got, sizeof Got, {}, 0, 1};
+  Request C{&Got, sizeof Got, {}, 0, 1};
+  uint64_t TA = T.add(A), TB = T.add(B), TC = T.add(C);
+  EXPECT_NE(TA, TB);
+  Request *R = T.take(TA);
+  ASSERT_EQ(R, &A);
+  EXPECT_TRUE(R->complete(ORBIS_OK, &Value, sizeof Value));
+  EXPECT_TRUE(A.Done);
+  EXPECT_EQ(A.Status, ORBIS_OK);
+  EXPECT_EQ(Got, 1.5);
+  EXPECT_EQ(T.take(TA), nullptr);
+
+  Got = 0;
+  EXPECT_FALSE(T.take(TB)->complete(ORBIS_OK, &Value, 4)); // wrong length
+  EXPECT_EQ(B.Status, ORBIS_ERR_INVALID);
+  EXPECT_EQ(Got, 0.0);
+  EXPECT_FALSE(T.take(TC)->complete(ORBIS_ERR_UNKNOWN_ALLOCATION, nullptr, 0));
+  EXPECT_EQ(C.Status, ORBIS_ERR_UNKNOWN_ALLOCATION);
+  EXPECT_TRUE(C.Done);
+}
+
+// A deadlock takes StableProbes rounds in a row of every process suspended
+// with nothing in flight and nothing sent since; anything else resets it.
+TEST(ProbeRounds, StableRoundsOfSuspendedQuietProcesses) {
+  using orbis::world::ProbeRounds;
+  using orbis::world::ProbeState;
+  ProbeRounds P;
+  auto Round = [&](bool Suspended1, uint64_t Sent0, uint64_t Received1,
+                   bool Answer1 = true) {
+    uint32_t R = P.start(ProbeState{0, 0, 1, 0, Sent0, 0});
+    if (Answer1)
+      P.answer(ProbeState{1, R, Suspended1, 0, 0, Received1});
+    P.answer(ProbeState{1, R - 1, 1, 0, 0, 0}); // late, ignored
+    return P.deadlocked(2);
+  };
+  EXPECT_FALSE(P.deadlocked(2));
+  EXPECT_FALSE(Round(true, 5, 5)); // the first round sets the counts
+  EXPECT_FALSE(Round(true, 5, 5));
+  EXPECT_FALSE(Round(true, 5, 5));
+  EXPECT_TRUE(Round(true, 5, 5));
+  // A message in flight, or one sent since, or a process computing.
+  ProbeRounds Q;
+  P = Q;
+  for (int I = 0; I < 6; ++I)
+    EXPECT_FALSE(Round(true, 6, 5));
+  P = Q;
+  for (uint64_t I = 0; I < 6; ++I)
+    EXPECT_FALSE(Round(true, 7 + I, 7 + I));
+  P = Q;
+  for (int I = 0; I < 6; ++I)
+    EXPECT_FALSE(Round(I % 2 == 0, 5, 5));
+  // A round missing an answer is not judged.
+  P = Q;
+  EXPECT_FALSE(Round(true, 5, 5));
+  EXPECT_FALSE(Round(true, 5, 5));
+  EXPECT_FALSE(Round(true, 5, 5, false));
+  EXPECT_FALSE(Round(true, 5, 5));
+  EXPECT_TRUE(Round(true, 5, 5));
 }
 
 TEST(StreamCopy, CopiesEveryByteAtAnyAlignment) {
