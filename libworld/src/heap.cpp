@@ -8,16 +8,41 @@
 namespace orbis::world {
 namespace {
 
-/// The rank recorded in an owner-side writer entry (see Allocation::Writer).
+/// The rank of a rank entry (Allocation::Writers): a writer, or one whose
+/// data is being received in place, -(rank + 2).
 int writerRank(int32_t Entry) { return Entry >= 0 ? Entry : -Entry - 2; }
+
+/// "rank 2", or "rank 2 (gs.c:40)" where the place is known.
+std::string writerText(int Rank, const SiteCode &Site) {
+  std::string Place = describeSite(Site);
+  return "rank " + std::to_string(Rank) + (Place.empty() ? "" : " (" + Place + ")");
+}
 
 } // namespace
 
 std::string doubleWriteMessage(uint64_t Element, uint32_t Id, int First,
-                               int Second) {
+                               const SiteCode &FirstSite, int Second,
+                               const SiteCode &SecondSite) {
   return "element " + std::to_string(Element) + " of allocation " +
-         std::to_string(Id) + " was written by rank " + std::to_string(First) +
-         " and again by rank " + std::to_string(Second);
+         std::to_string(Id) + " was written by " +
+         writerText(First, FirstSite) + " and again by " +
+         writerText(Second, SecondSite);
+}
+
+int64_t Heap::entryOf(int32_t RankEntry, const SiteCode &Site) {
+  uint32_t Index = 0;
+  if (Site.known()) {
+    auto [It, New] = SiteIndex.emplace(Site, uint32_t(Sites.size()));
+    if (New)
+      Sites.push_back(Site);
+    Index = It->second;
+  }
+  return int64_t((uint64_t(Index) << 32) | uint32_t(RankEntry));
+}
+
+void Heap::decode(int64_t Entry, int &Rank, SiteCode &Site) const {
+  Rank = writerRank(int32_t(uint32_t(uint64_t(Entry))));
+  Site = Sites[size_t(uint64_t(Entry) >> 32)];
 }
 
 orbis_status_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
@@ -55,7 +80,7 @@ orbis_status_t Heap::createAtomic(int Rank, uint64_t Count,
   Allocation &A = *find(P.id);
   std::memset(A.View.Data, 0, Count * sizeof(int64_t)); // they start at 0
   A.Atomic = true;
-  A.Writers.assign(0, Count, Rank);
+  A.Writers.assign(0, Count, entryOf(Rank, SiteCode()));
   A.View.publish(0, Count);
   P.flags = ORBIS_WORLD_ATOMIC;
   return ORBIS_OK;
@@ -140,7 +165,8 @@ orbis_status_t Heap::check(uint32_t Id, uint64_t First, uint64_t Count,
 }
 
 orbis_status_t Heap::store(uint32_t Id, uint64_t First, uint64_t Count,
-                           const void *Values, int Writer, std::string &Why) {
+                           const void *Values, int Writer,
+                           const SiteCode &Site, std::string &Why) {
   if (orbis_status_t S = check(Id, First, Count, Why))
     return S;
   Allocation &A = *find(Id);
@@ -149,21 +175,23 @@ orbis_status_t Heap::store(uint32_t Id, uint64_t First, uint64_t Count,
           " holds world integers: they change only through atomic add";
     return ORBIS_ERR_INVALID;
   }
-  if (orbis_status_t S = checkUnwritten(A, Id, First, Count, Writer, Why))
+  if (orbis_status_t S =
+          checkUnwritten(A, Id, First, Count, Writer, Site, Why))
     return S;
   std::memcpy(A.View.Data + First * A.ElemSize, Values, Count * A.ElemSize);
-  commit(Id, First, Count, Writer);
+  commit(Id, First, Count, Writer, Site);
   return ORBIS_OK;
 }
 
 orbis_status_t Heap::checkUnwritten(const Allocation &A, uint32_t Id,
                                     uint64_t First, uint64_t Count,
-                                    int Writer, std::string &Why) {
+                                    int Writer, const SiteCode &Site,
+                                    std::string &Why) {
   // Written through a message or a doorbell (the owner's record), or
   // straight into shared memory by a peer whose doorbell has not arrived
   // yet (only the bit says so).
   uint64_t I = 0;
-  int32_t Entry = -1;
+  int64_t Entry = -1;
   bool Recorded = A.Writers.firstOverlap(First, First + Count, I, Entry);
   int64_t Bit = A.View.firstWritten(First, Count);
   if (!Recorded && Bit < 0)
@@ -172,18 +200,22 @@ orbis_status_t Heap::checkUnwritten(const Allocation &A, uint32_t Id,
     I = uint64_t(Bit);
     Entry = A.Writers.at(I);
   }
-  Conflict = {I, Entry != -1 ? writerRank(Entry) : -1};
+  Conflict = {I, -1, SiteCode()};
+  if (Entry != -1)
+    decode(Entry, Conflict.Previous, Conflict.PreviousSite);
   if (Conflict.Previous >= 0)
-    Why = doubleWriteMessage(I, Id, Conflict.Previous, Writer);
+    Why = doubleWriteMessage(I, Id, Conflict.Previous, Conflict.PreviousSite,
+                             Writer, Site);
   else
     Why = "element " + std::to_string(I) + " of allocation " +
           std::to_string(Id) + " was written by a process on this "
-          "host and again by rank " + std::to_string(Writer);
+          "host and again by " + writerText(Writer, Site);
   return ORBIS_ERR_DOUBLE_WRITE;
 }
 
 char *Heap::reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
-                    std::string &Why, orbis_status_t &Status) {
+                    const SiteCode &Site, std::string &Why,
+                    orbis_status_t &Status) {
   Status = check(Id, First, Count, Why);
   if (Status)
     return nullptr;
@@ -194,33 +226,37 @@ char *Heap::reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
           " holds world integers: they change only through atomic add";
     return nullptr;
   }
-  Status = checkUnwritten(A, Id, First, Count, Writer, Why);
+  Status = checkUnwritten(A, Id, First, Count, Writer, Site, Why);
   if (Status)
     return nullptr;
-  A.Writers.assign(First, First + Count, -(Writer + 2));
+  A.Writers.assign(First, First + Count, entryOf(-(Writer + 2), Site));
   return A.View.Data + First * A.ElemSize;
 }
 
-void Heap::commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer) {
+void Heap::commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
+                  const SiteCode &Site) {
   Allocation &A = *find(Id);
-  A.Writers.assign(First, First + Count, Writer);
+  A.Writers.assign(First, First + Count, entryOf(Writer, Site));
   A.View.publish(First, Count);
 }
 
 orbis_status_t Heap::account(uint32_t Id, uint64_t First, uint64_t Count,
-                             int Writer, std::string &Why) {
+                             int Writer, const SiteCode &Site,
+                             std::string &Why) {
   if (orbis_status_t S = check(Id, First, Count, Why))
     return S;
   Allocation &A = *find(Id);
   uint64_t I;
-  int32_t Entry;
+  int64_t Entry;
   if (A.Writers.firstOverlap(First, First + Count, I, Entry)) {
     // Another writer's store or doorbell came first.
-    Conflict = {I, writerRank(Entry)};
-    Why = doubleWriteMessage(I, Id, Conflict.Previous, Writer);
+    Conflict = {I, -1, SiteCode()};
+    decode(Entry, Conflict.Previous, Conflict.PreviousSite);
+    Why = doubleWriteMessage(I, Id, Conflict.Previous, Conflict.PreviousSite,
+                             Writer, Site);
     return ORBIS_ERR_DOUBLE_WRITE;
   }
-  A.Writers.assign(First, First + Count, Writer);
+  A.Writers.assign(First, First + Count, entryOf(Writer, Site));
   return ORBIS_OK;
 }
 

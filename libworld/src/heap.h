@@ -14,11 +14,13 @@
 
 #include "region.h"
 #include "segment_pool.h"
+#include "site.h"
 #include "writer_record.h"
 
 #include <orbis/world.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -30,8 +32,9 @@ struct Allocation {
   uint32_t ElemSize = 0;
   SegmentPool::Piece Memory;
   RegionView View;
-  /// Rank that wrote each element, as the owner knows it; -1: none;
-  /// -(rank + 2): being received straight into place from that rank.
+  /// Who wrote each element, as the owner knows it (-1: nobody): the rank
+  /// (-(rank + 2): being received straight into place from that rank) and
+  /// the place in the source, packed by Heap::entryOf.
   WriterRecord Writers;
   bool Atomic = false; ///< world integers: mutable through atomics
   /// Ranks that may hold something of it (a mapping, cached elements):
@@ -77,18 +80,21 @@ public:
   /// Stores the elements written by rank `Writer`. A second write fails
   /// before anything is copied; `Why` names the element and both writers.
   orbis_status_t store(uint32_t Id, uint64_t First, uint64_t Count,
-                       const void *Values, int Writer, std::string &Why);
+                       const void *Values, int Writer, const SiteCode &Site,
+                       std::string &Why);
   /// Makes room for a store that the transport receives straight into the
   /// heap: checks it like store() and marks the elements as being written
   /// by `Writer`. Returns where the data goes, or null with `Why` set.
   char *reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
-                std::string &Why, orbis_status_t &Status);
+                const SiteCode &Site, std::string &Why,
+                orbis_status_t &Status);
   /// The reserved elements have arrived: they are initialized.
-  void commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer);
+  void commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
+              const SiteCode &Site);
   /// Rank `Writer` says it wrote [First, First + Count) straight into the
   /// shared region: records it, failing if another rank wrote any of it.
   orbis_status_t account(uint32_t Id, uint64_t First, uint64_t Count,
-                         int Writer, std::string &Why);
+                         int Writer, const SiteCode &Site, std::string &Why);
   /// Whether every element of the range is initialized (range checked).
   bool ready(uint32_t Id, uint64_t First, uint64_t Count);
   /// The same for a waiter that checks again and again: `Next` (starting at
@@ -103,22 +109,31 @@ public:
   struct {
     uint64_t Element = 0;
     int Previous = -1;
+    SiteCode PreviousSite; ///< where the first writer wrote it, if known
   } Conflict;
 
 private:
   orbis_status_t checkUnwritten(const Allocation &A, uint32_t Id,
                                 uint64_t First, uint64_t Count, int Writer,
-                                std::string &Why);
+                                const SiteCode &Site, std::string &Why);
+  /// A writer entry: the rank entry in the low half, the index of the
+  /// place in Sites in the high half (0: unknown).
+  int64_t entryOf(int32_t RankEntry, const SiteCode &Site);
+  void decode(int64_t Entry, int &Rank, SiteCode &Site) const;
   void unmap(Allocation &A);
 
   std::unordered_map<uint32_t, Allocation> Allocations;
   uint32_t NextId = 1;
+  std::vector<SiteCode> Sites{SiteCode()}; ///< places of writes, by index
+  std::map<SiteCode, uint32_t> SiteIndex;
   SegmentPool Pool; ///< emptied by releaseAll(), with the allocations
 };
 
-/// "element I of allocation Id was written by rank A and again by rank B".
+/// "element I of allocation Id was written by rank A (a.c:3) and again by
+/// rank B (b.c:7)" (the places where known).
 std::string doubleWriteMessage(uint64_t Element, uint32_t Id, int First,
-                               int Second);
+                               const SiteCode &FirstSite, int Second,
+                               const SiteCode &SecondSite);
 
 } // namespace orbis::world
 

@@ -20,6 +20,7 @@
 #define ORBIS_WORLD_SRC_PEER_MEMORY_H
 
 #include "region.h"
+#include "site.h"
 
 #include <atomic>
 #include <cstdint>
@@ -50,6 +51,7 @@ struct PeerSegment {
 struct StoredRange {
   uint32_t Id, Pad;
   uint64_t First, Count;
+  SiteCode Site; ///< where in the source the writer stored it
 };
 
 class PeerMemory {

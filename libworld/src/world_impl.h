@@ -80,6 +80,7 @@ enum : unsigned {
 struct StoreHeader {
   uint32_t From, Id;
   uint64_t First, Count;
+  SiteCode Site; ///< where in the source the writer stored it
 };
 struct LoadHeader {
   uint32_t From, Id;
@@ -157,6 +158,22 @@ extern thread_local std::string ErrorDetail;
 inline orbis_status_t failWith(orbis_status_t S, std::string Why) {
   ErrorDetail = std::move(Why);
   return S;
+}
+
+/// The calling thread's place (orbis_world_set_site) as it travels with
+/// its stores; the file's part is computed once per file.
+inline SiteCode callerSite() {
+  thread_local const char *File = nullptr;
+  thread_local SiteCode FileCode;
+  if (!CallerFile)
+    return SiteCode();
+  if (CallerFile != File) {
+    FileCode = encodeSite(CallerFile, 1);
+    File = CallerFile;
+  }
+  SiteCode C = FileCode;
+  C.Line = CallerLine;
+  return C;
 }
 
 struct WaitSite {
@@ -298,7 +315,7 @@ private:
   /// A second write to the element of H.Conflict by rank From, whose first
   /// writer's doorbell has not arrived: asks every process for its
   /// doorbells; the one that names the first writer stops the job.
-  void conflictLocked(uint32_t Id, int From);
+  void conflictLocked(uint32_t Id, int From, const SiteCode &Site);
   /// Sends the doorbells not sent yet, to Owner or (Owner < 0) to all.
   void ringDoorbells(int Owner = -1);
   /// Spins until [Next, End) of a region is written (Next advances): peers
@@ -404,8 +421,10 @@ private:
   struct UnnamedConflict {
     uint32_t Id;
     uint64_t Element;
-    int From;      ///< the second writer
+    int From;       ///< the second writer
+    SiteCode Site;  ///< where it wrote
     int First = -1; ///< the first, once its doorbell named it
+    SiteCode FirstSite;
   };
   std::vector<UnnamedConflict> Conflicts;
   RequestTable Requests;

@@ -17,18 +17,19 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
     std::string Why;
     orbis_status_t S;
     bool Unnamed = false; // the first writer's doorbell is on its way
+    const SiteCode Mine = callerSite();
     uint64_t Element = 0;
     {
       std::lock_guard<std::mutex> L(M);
       if (orbis_status_t Shape = checkOwnShapeLocked(P))
         return Shape;
-      S = H.store(P.id, First, Count, Values, rank(), Why);
+      S = H.store(P.id, First, Count, Values, rank(), Mine, Why);
       if (S == ORBIS_OK)
         answerParkedLocked(P.id);
       Unnamed = S == ORBIS_ERR_DOUBLE_WRITE && H.Conflict.Previous < 0;
       Element = H.Conflict.Element;
       if (Unnamed)
-        conflictLocked(P.id, rank());
+        conflictLocked(P.id, rank(), Mine);
     }
     if (Unnamed) {
       // A peer on this host wrote the element first and has not told this
@@ -37,19 +38,22 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
       // doorbell came first, naming both writers.
       flushOutbox();
       int Previous = -1;
+      SiteCode PreviousSite;
       waitUntil(
           [&] {
             for (auto It = Conflicts.begin(); It != Conflicts.end(); ++It)
               if (It->Id == P.id && It->Element == Element &&
                   It->From == rank() && It->First >= 0) {
                 Previous = It->First;
+                PreviousSite = It->FirstSite;
                 Conflicts.erase(It);
                 return true;
               }
             return false;
           },
           WaitSite{"world store", P, First, Count});
-      Why = doubleWriteMessage(Element, P.id, Previous, rank());
+      Why = doubleWriteMessage(Element, P.id, Previous, PreviousSite, rank(),
+                               Mine);
     }
     // Returned, not printed: the caller decides (the C++ layer stops the
     // program with the detail).
@@ -73,7 +77,7 @@ orbis_status_t World::store(orbis_world_ptr_t P, uint64_t First,
   // Large stores are posted: copied, then sent while the caller goes on, so
   // that the stores of a tile row follow each other without waiting for
   // the owner.
-  StoreHeader Hdr{uint32_t(rank()), P.id, First, Count};
+  StoreHeader Hdr{uint32_t(rank()), P.id, First, Count, callerSite()};
   size_t Bytes = Count * P.elem_size;
   return send(int(P.owner), MsgStore, &Hdr, sizeof Hdr, Values, Bytes,
               Bytes >= PostedStoreSize && Bytes <= PostedStoreLimit);
@@ -180,13 +184,14 @@ orbis_status_t World::storeMapped(const orbis_world_ptr_t &P,
                static_cast<const char *>(Values), Count * A.ElemSize);
   bool Fenced = A.View.publish(First, Count);
   bool Watched = A.View.watched(First, Count, Fenced);
-  if (Peers.ring(P.owner, StoredRange{P.id, 0, First, Count}) || Watched)
+  if (Peers.ring(P.owner, StoredRange{P.id, 0, First, Count, callerSite()}) ||
+      Watched)
     ringDoorbells(int(P.owner));
   return ORBIS_OK;
 }
 
-void World::conflictLocked(uint32_t Id, int From) {
-  Conflicts.push_back({Id, H.Conflict.Element, From});
+void World::conflictLocked(uint32_t Id, int From, const SiteCode &Site) {
+  Conflicts.push_back({Id, H.Conflict.Element, From, Site});
   for (int Peer = 0; Peer < size(); ++Peer)
     if (Peer != rank())
       Queue.push(Outgoing{Peer, MsgFlush, {}, {}});
@@ -221,7 +226,8 @@ void *World::place(void *Ctx, unsigned Id, const void *Header,
     return nullptr; // onStore reports what is wrong
   std::string Why;
   orbis_status_t Status;
-  char *Dest = W->H.reserve(Hdr.Id, Hdr.First, Hdr.Count, int(Hdr.From), Why,
+  char *Dest = W->H.reserve(Hdr.Id, Hdr.First, Hdr.Count, int(Hdr.From),
+                            Hdr.Site, Why,
                             Status);
   if (!Dest && (Status != ORBIS_ERR_DOUBLE_WRITE ||
                 W->H.Conflict.Previous >= 0))
@@ -245,12 +251,12 @@ void World::onStore(const StoreHeader &Hdr, const void *Data, size_t Length) {
     bool InPlace = A && Hdr.First < A->Count &&
                    Data == A->View.Data + Hdr.First * A->ElemSize;
     if (InPlace) {
-      H.commit(Hdr.Id, Hdr.First, Hdr.Count, int(Hdr.From));
+      H.commit(Hdr.Id, Hdr.First, Hdr.Count, int(Hdr.From), Hdr.Site);
     } else if (orbis_status_t S = H.store(Hdr.Id, Hdr.First, Hdr.Count, Data,
-                                          int(Hdr.From), Why)) {
+                                          int(Hdr.From), Hdr.Site, Why)) {
       if (S != ORBIS_ERR_DOUBLE_WRITE || H.Conflict.Previous >= 0)
         fatal("world store", int(Hdr.From), Why);
-      conflictLocked(Hdr.Id, int(Hdr.From));
+      conflictLocked(Hdr.Id, int(Hdr.From), Hdr.Site);
       return;
     }
     answerParkedLocked(Hdr.Id);
@@ -294,18 +300,21 @@ void World::onStored(const StoredHeader &Hdr, const void *Data,
       if (!H.find(R.Id))
         continue;
       std::string Why;
-      if (H.account(R.Id, R.First, R.Count, int(Hdr.From), Why))
+      if (H.account(R.Id, R.First, R.Count, int(Hdr.From), R.Site, Why))
         fatal("world store", int(Hdr.From), Why);
       for (UnnamedConflict &C : Conflicts)
         if (C.Id == R.Id && C.Element >= R.First &&
             C.Element - R.First < R.Count) {
           // This process's own store waits for the name (World::store);
           // a peer's store, sent as a message, has nobody to return to.
-          if (C.From == rank())
+          if (C.From == rank()) {
             C.First = int(Hdr.From);
-          else
+            C.FirstSite = R.Site;
+          } else {
             fatal("world store", C.From,
-                  doubleWriteMessage(C.Element, C.Id, int(Hdr.From), C.From));
+                  doubleWriteMessage(C.Element, C.Id, int(Hdr.From), R.Site,
+                                     C.From, C.Site));
+          }
         }
       answerParkedLocked(R.Id);
     }

@@ -1,7 +1,8 @@
 /// \file
 /// The owner's record of who wrote which elements of an allocation: spans
 /// of elements with one entry each (a writer's rank, or a rank whose data
-/// is being received in place), merged when adjacent and equal. A store of
+/// is being received in place, and where in the source it wrote: see
+/// Heap::entryOf), merged when adjacent and equal. A store of
 /// a range costs O(log spans), not a word per element, and a row or tile
 /// written in order stays one span.
 #ifndef ORBIS_WORLD_SRC_WRITER_RECORD_H
@@ -16,7 +17,7 @@ namespace orbis::world {
 class WriterRecord {
 public:
   /// The entry of element I, or -1 when nobody wrote it.
-  int32_t at(uint64_t I) const {
+  int64_t at(uint64_t I) const {
     auto It = Spans.upper_bound(I);
     if (It == Spans.begin())
       return -1;
@@ -25,7 +26,7 @@ public:
   }
   /// The first element of [First, End) with an entry, and the entry.
   bool firstOverlap(uint64_t First, uint64_t End, uint64_t &Element,
-                    int32_t &Entry) const {
+                    int64_t &Entry) const {
     auto It = Spans.upper_bound(First);
     if (It != Spans.begin() && std::prev(It)->second.End > First) {
       Element = First;
@@ -40,7 +41,7 @@ public:
     return false;
   }
   /// Gives [First, End) the entry Entry, replacing what it had.
-  void assign(uint64_t First, uint64_t End, int32_t Entry) {
+  void assign(uint64_t First, uint64_t End, int64_t Entry) {
     if (First >= End)
       return;
     erase(First, End);
@@ -63,7 +64,7 @@ public:
 private:
   struct Span {
     uint64_t End;
-    int32_t Entry;
+    int64_t Entry;
   };
   /// Cuts the spans so that none covers any of [First, End).
   void erase(uint64_t First, uint64_t End) {

@@ -21,7 +21,7 @@ using namespace orbis::world;
 TEST(WriterRecord, EmptyHasNoWriter) {
   WriterRecord R;
   uint64_t E = 7;
-  int32_t Entry = 7;
+  int64_t Entry = 7;
   EXPECT_EQ(R.at(0), -1);
   EXPECT_FALSE(R.firstOverlap(0, 100, E, Entry));
 }
@@ -34,7 +34,7 @@ TEST(WriterRecord, RangesAndOverlaps) {
   EXPECT_EQ(R.at(19), 3);
   EXPECT_EQ(R.at(20), -1);
   uint64_t E;
-  int32_t Entry;
+  int64_t Entry;
   EXPECT_FALSE(R.firstOverlap(0, 10, E, Entry));
   EXPECT_FALSE(R.firstOverlap(20, 30, E, Entry));
   ASSERT_TRUE(R.firstOverlap(5, 11, E, Entry));
@@ -61,14 +61,14 @@ TEST(WriterRecord, ReplacesPartsAndSplits) {
 TEST(WriterRecord, MatchesAnArrayOfWriters) {
   // Random assignments against one entry per element.
   WriterRecord R;
-  std::vector<int32_t> Expected(300, -1);
+  std::vector<int64_t> Expected(300, -1);
   uint64_t Seed = 12345;
   auto next = [&] { return (Seed = Seed * 6364136223846793005ull + 1) >> 33; };
   for (int Step = 0; Step < 2000; ++Step) {
     uint64_t First = next() % 300, End = First + next() % 40;
     if (End > 300)
       End = 300;
-    int32_t Entry = int32_t(next() % 4);
+    int64_t Entry = int64_t(next() % 4);
     R.assign(First, End, Entry);
     for (uint64_t I = First; I < End; ++I)
       Expected[I] = Entry;

@@ -446,6 +446,24 @@ static void double_write(void) {
   sleep(5); // under a launcher the owner stops the job meanwhile
 }
 
+/// The same with the places of both stores given (as lowered code and the
+/// C++ layer do): the owner names the source line of each write.
+static void double_write_sites(void) {
+  orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
+  int v = rank;
+  if (rank == 0) {
+    orbis_world_set_site(__FILE__, __LINE__ + 1);
+    CHECK(orbis_world_store(x, 2, &v));
+  }
+  CHECK(orbis_world_barrier());
+  if (rank == size - 1) {
+    orbis_world_set_site(__FILE__, __LINE__ + 1);
+    CHECK(orbis_world_store(x, 2, &v)); // alone: fails here, locally
+  }
+  CHECK(orbis_world_barrier());
+  sleep(5); // under a launcher the owner stops the job meanwhile
+}
+
 /// Two processes store one element of a third at the same moment. Both may
 /// find the element unwritten and write it straight into shared memory: the
 /// owner then catches the second writer when the doorbells of the stores
@@ -453,8 +471,10 @@ static void double_write(void) {
 static void double_write_race(void) {
   orbis_world_ptr_t x = shared_from_zero(4, sizeof(int), 4);
   int v = rank;
-  if (rank == 1 || rank == 2)
+  if (rank == 1 || rank == 2) {
+    orbis_world_set_site(__FILE__, __LINE__ + 1); // both name this line
     orbis_world_store(x, 3, &v); // the later writer may fail here
+  }
   CHECK(orbis_world_barrier());
   sleep(5); // the owner stops the job meanwhile
 }
@@ -469,11 +489,13 @@ static void double_write_unnamed(void) {
     CHECK(orbis_world_store(x, 0, &v)); // maps rank 0's memory
   CHECK(orbis_world_barrier());         // sends every doorbell
   if (rank == 1) {
+    orbis_world_set_site(__FILE__, __LINE__ + 1); // named by its doorbell
     CHECK(orbis_world_store(x, 1, &v));
   } else if (rank == 0) {
     // Within the 100 ms after which rank 1 sends its doorbells anyway.
     usleep(10000);
     CHECK(orbis_world_load(x, 1, &v));
+    orbis_world_set_site(__FILE__, __LINE__ + 1);
     CHECK(orbis_world_store(x, 1, &v));
   }
   sleep(5); // the owner stops the job meanwhile
@@ -776,6 +798,8 @@ int main(int argc, char **argv) {
       double_write_unnamed();
     else if (!strcmp(argv[a], "double-write-race"))
       double_write_race();
+    else if (!strcmp(argv[a], "double-write-sites"))
+      double_write_sites();
     else if (!strcmp(argv[a], "misuse"))
       misuse();
     else if (!strcmp(argv[a], "free-while-waiting"))
