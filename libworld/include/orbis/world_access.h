@@ -1,0 +1,124 @@
+/// \file
+/// Typed element access to world memory that stops the program on errors,
+/// for C: what code lowered from `world_parallel` calls for each world
+/// access in ordinary syntax (`Vs[i][x][y]`, `p[k]`), and what a C program
+/// may use for the C++ layer's behaviour. Each accessor passes the place
+/// in the source to the runtime (for deadlock reports and double-write
+/// messages) and, on error, prints the call, the place, the rank and the
+/// address, then exits with status 1.
+///
+/// ORBIS_WORLD_ACCESSORS(NAME, TYPE) defines
+///   TYPE orbis_world_get_NAME(orbis_world_ptr_t p, uint64_t i, FILE, LINE)
+///   void orbis_world_put_NAME(orbis_world_ptr_t p, uint64_t i, TYPE v, ...)
+/// for any trivially copyable TYPE; those for the arithmetic types are
+/// defined here.
+#ifndef ORBIS_WORLD_ACCESS_H
+#define ORBIS_WORLD_ACCESS_H
+
+#include <orbis/world.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#if defined(__GNUC__)
+#define ORBIS_WORLD_NORETURN __attribute__((noreturn))
+#define ORBIS_WORLD_UNUSED __attribute__((unused))
+#else
+#define ORBIS_WORLD_NORETURN
+#define ORBIS_WORLD_UNUSED
+#endif
+
+/// Stops the program: `call` at file:line failed on element `index` of
+/// `ptr` (the detail of the runtime, or `detail` where it has none).
+ORBIS_WORLD_NORETURN ORBIS_WORLD_UNUSED static void
+orbis_world_access_fail(const char *call, const char *file, unsigned line,
+                        orbis_status_t status, orbis_world_ptr_t ptr,
+                        uint64_t index, const char *detail) {
+  const char *why = orbis_world_error_detail();
+  if (!*why && detail)
+    why = detail;
+  fflush(stdout);
+  fprintf(stderr,
+          "orbis: rank %d: %s at %s:%u (allocation %u of rank %u, element "
+          "%llu): %s%s%s\n",
+          orbis_world_rank(), call, file, line, (unsigned)ptr.id,
+          (unsigned)ptr.owner, (unsigned long long)index,
+          orbis_status_string(status), *why ? ": " : "", why);
+  fflush(stderr);
+  exit(1);
+}
+
+#define ORBIS_WORLD_ACCESSORS(NAME, TYPE)                                      \
+  ORBIS_WORLD_UNUSED static inline TYPE orbis_world_get_##NAME(                \
+      orbis_world_ptr_t p, uint64_t i, const char *file, unsigned line) {      \
+    TYPE v;                                                                    \
+    orbis_status_t s;                                                          \
+    if (p.elem_size != sizeof(TYPE))                                           \
+      orbis_world_access_fail("world load", file, line, ORBIS_ERR_INVALID, p,  \
+                              i, "the element type is not the allocation's");  \
+    orbis_world_set_site(file, line);                                          \
+    s = orbis_world_load(p, i, &v);                                            \
+    if (s != ORBIS_OK)                                                         \
+      orbis_world_access_fail("world load", file, line, s, p, i, 0);           \
+    return v;                                                                  \
+  }                                                                            \
+  ORBIS_WORLD_UNUSED static inline void orbis_world_put_##NAME(                \
+      orbis_world_ptr_t p, uint64_t i, TYPE v, const char *file,               \
+      unsigned line) {                                                         \
+    orbis_status_t s;                                                          \
+    if (p.elem_size != sizeof(TYPE))                                           \
+      orbis_world_access_fail("world store", file, line, ORBIS_ERR_INVALID, p, \
+                              i, "the element type is not the allocation's");  \
+    orbis_world_set_site(file, line);                                          \
+    s = orbis_world_store(p, i, &v);                                           \
+    if (s != ORBIS_OK)                                                         \
+      orbis_world_access_fail("world store", file, line, s, p, i, 0);          \
+  }
+
+ORBIS_WORLD_ACCESSORS(char, char)
+ORBIS_WORLD_ACCESSORS(schar, signed char)
+ORBIS_WORLD_ACCESSORS(uchar, unsigned char)
+ORBIS_WORLD_ACCESSORS(short, short)
+ORBIS_WORLD_ACCESSORS(ushort, unsigned short)
+ORBIS_WORLD_ACCESSORS(int, int)
+ORBIS_WORLD_ACCESSORS(uint, unsigned)
+ORBIS_WORLD_ACCESSORS(long, long)
+ORBIS_WORLD_ACCESSORS(ulong, unsigned long)
+ORBIS_WORLD_ACCESSORS(llong, long long)
+ORBIS_WORLD_ACCESSORS(ullong, unsigned long long)
+ORBIS_WORLD_ACCESSORS(float, float)
+ORBIS_WORLD_ACCESSORS(double, double)
+ORBIS_WORLD_ACCESSORS(ptr, orbis_world_ptr_t)
+
+/// `count` elements of `elem_size` bytes owned by the caller
+/// (omp_world_malloc lowered), or the program stops with a message naming
+/// the place.
+ORBIS_WORLD_UNUSED static inline orbis_world_ptr_t
+orbis_world_malloc_at(size_t count, size_t elem_size, const char *file,
+                      unsigned line) {
+  orbis_world_ptr_t p = {0, 0, 0, 0, 0};
+  orbis_status_t s = orbis_world_malloc(count, elem_size, &p);
+  if (s != ORBIS_OK) {
+    fflush(stdout);
+    fprintf(stderr,
+            "orbis: rank %d: omp_world_malloc at %s:%u (%llu elements of %llu "
+            "bytes): %s\n",
+            orbis_world_rank(), file, line, (unsigned long long)count,
+            (unsigned long long)elem_size, orbis_status_string(s));
+    fflush(stderr);
+    exit(1);
+  }
+  return p;
+}
+
+/// omp_world_free lowered: the program stops on error, naming the place.
+ORBIS_WORLD_UNUSED static inline void
+orbis_world_free_at(orbis_world_ptr_t p, const char *file, unsigned line) {
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = orbis_world_free(p);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail("omp_world_free", file, line, s, p, 0, 0);
+}
+
+#endif // ORBIS_WORLD_ACCESS_H
