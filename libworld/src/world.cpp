@@ -3,6 +3,8 @@
 /// API of <orbis/world.h> (see world_impl.h for the design).
 #include "world_impl.h"
 
+#include <omp_world.h>
+
 namespace orbis::world {
 
 orbis_status_t World::init() {
@@ -130,6 +132,49 @@ orbis_status_t orbis_world_malloc(size_t count, size_t elem_size,
     return ORBIS_ERR_INVALID;
   return fresh().malloc(count, uint32_t(elem_size), out);
 }
+orbis_status_t orbis_world_shared(size_t count, size_t elem_size,
+                                  orbis_world_ptr_t *out) {
+  // The directories: 64 world pointers each, entries 0-62 the allocations
+  // in call order, entry 63 the next directory.
+  static std::mutex Lock;
+  static orbis_world_ptr_t Directory;
+  static bool Known = false;
+  static unsigned Next = 0;
+  if (!out || elem_size > UINT32_MAX)
+    return ORBIS_ERR_INVALID;
+  std::lock_guard<std::mutex> L(Lock);
+  auto &W = fresh();
+  bool Zero = W.initialized() && W.rank() == 0;
+  // Rank 0 makes and publishes; the others wait for what it published.
+  auto Handed = [&](orbis_world_ptr_t Slots, uint64_t Slot, uint64_t Count,
+                    uint32_t Size, orbis_world_ptr_t &P) {
+    if (!Zero)
+      return W.load(Slots, Slot, 1, &P);
+    if (orbis_status_t S = W.malloc(Count, Size, &P))
+      return S;
+    return W.store(Slots, Slot, 1, &P);
+  };
+  if (!Known) {
+    if (orbis_status_t S =
+            Handed(orbis_world_root(0), ORBIS_WORLD_SHARED_SLOT, 64,
+                   sizeof(orbis_world_ptr_t), Directory))
+      return S;
+    Known = true;
+  }
+  if (Next == 63) {
+    orbis_world_ptr_t More;
+    if (orbis_status_t S =
+            Handed(Directory, 63, 64, sizeof(orbis_world_ptr_t), More))
+      return S;
+    Directory = More;
+    Next = 0;
+  }
+  if (orbis_status_t S =
+          Handed(Directory, Next, count, uint32_t(elem_size), *out))
+    return S;
+  ++Next;
+  return ORBIS_OK;
+}
 orbis_status_t orbis_world_free(orbis_world_ptr_t ptr) {
   return fresh().free(ptr);
 }
@@ -204,6 +249,19 @@ orbis_world_ptr_t orbis_world_root(int rank) {
   return orbis_world_ptr_t{uint32_t(rank), orbis::world::RootId,
                            orbis::world::RootSlots, sizeof(orbis_world_ptr_t),
                            0};
+}
+
+// omp_world.h: calls the compiler did not lower (outside a world loop).
+void *omp_world_malloc(size_t) {
+  std::fprintf(stderr, "orbis: omp_world_malloc called outside '#pragma omp "
+                       "world_parallel for' (only calls inside a world loop "
+                       "compiled by orbis-cc allocate world memory)\n");
+  std::exit(1);
+}
+void omp_world_free(void *) {
+  std::fprintf(stderr, "orbis: omp_world_free called outside '#pragma omp "
+                       "world_parallel for'\n");
+  std::exit(1);
 }
 
 } // extern "C"

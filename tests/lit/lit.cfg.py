@@ -44,6 +44,12 @@ config.substitutions.append(("%clangxx-omp", "clang++-19 -fopenmp"))
 config.substitutions.append(("%orbis-include", incdir))
 config.substitutions.append(("%orbis-lib", libdir))
 config.substitutions.append(("%cmake", config.cmake_command))
+# World programs under Open MPI's launcher, bounded in time (a hang fails
+# the test): more processes than cores are allowed, and root needs saying.
+import shutil
+mpirun = shutil.which("mpirun") or "mpirun"
+mpirun_flags = " --oversubscribe" + (" --allow-run-as-root" if os.geteuid() == 0 else "")
+config.substitutions.append(("%mpirun", "timeout -s KILL 90 " + mpirun + mpirun_flags))
 config.substitutions.append(("%build-dir", config.orbis_build_dir))
 config.substitutions.append(("%source-dir", config.orbis_source_dir))
 config.substitutions.append(("FileCheck", os.path.join(llvm_bin, "FileCheck")))

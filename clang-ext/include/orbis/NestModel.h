@@ -153,6 +153,10 @@ struct WorldLoop {
   const CollectedDirective *Pragma = nullptr;
   const clang::ForStmt *For = nullptr;
   std::vector<const TiledNest *> Nests;
+  /// The variables of `world(list)`, in its order.
+  std::vector<const clang::VarDecl *> Vars;
+  /// The function the loop is in.
+  const clang::FunctionDecl *Function = nullptr;
 };
 
 struct NestModel {

@@ -513,12 +513,19 @@ private:
     if (Dir.Kind == DirectiveKind::WorldParallelFor) {
       if (!isa<ForStmt>(S))
         return error(Diag::ExpectedForLoop, Dir.Loc, {Dir.Name});
-      for (const auto &[Name, Loc] : Dir.WorldVars)
-        if (!lookupValue(Name, St.Function, Dir.Loc, Ctx))
+      auto World = std::make_unique<WorldLoop>();
+      for (const auto &[Name, Loc] : Dir.WorldVars) {
+        const ValueDecl *V = lookupValue(Name, St.Function, Dir.Loc, Ctx);
+        if (!V)
           error(Diag::WorldUnknownVar, Loc, {Name});
+        else if (const auto *Var = dyn_cast<VarDecl>(V))
+          World->Vars.push_back(Var);
+        else
+          error(Diag::WorldVariableKind, Loc, {Name});
+      }
       if (!St.Stack.empty())
         return error(Diag::WorldInBlockedNest, Dir.Loc);
-      auto World = std::make_unique<WorldLoop>();
+      World->Function = St.Function;
       World->Id = Result.Model.WorldLoops.size();
       World->Pragma = D;
       World->For = cast<ForStmt>(S);

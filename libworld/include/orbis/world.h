@@ -79,6 +79,15 @@ orbis_status_t orbis_world_malloc(size_t count, size_t elem_size,
 /// Allocates `count` world integers owned by the caller, all 0
 /// (ORBIS_WORLD_ATOMIC).
 orbis_status_t orbis_world_malloc_atomic(size_t count, orbis_world_ptr_t *out);
+/// An allocation of `count` elements of `elem_size` bytes owned by rank 0
+/// that every process gets: the k-th call of each process names the same
+/// allocation (programs call it in the same order everywhere, SPMD; code
+/// lowered from `world_parallel` does, for the variables of `world(list)`).
+/// Rank 0 publishes it in a chain of directories hung from root slot
+/// ORBIS_WORLD_SHARED_SLOT, which programs must leave alone.
+orbis_status_t orbis_world_shared(size_t count, size_t elem_size,
+                                  orbis_world_ptr_t *out);
+#define ORBIS_WORLD_SHARED_SLOT 63
 /// Releases an allocation of the caller.
 orbis_status_t orbis_world_free(orbis_world_ptr_t ptr);
 

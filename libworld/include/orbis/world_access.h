@@ -121,4 +121,66 @@ orbis_world_free_at(orbis_world_ptr_t p, const char *file, unsigned line) {
     orbis_world_access_fail("omp_world_free", file, line, s, p, 0, 0);
 }
 
+/// Joins the world for a `world_parallel` construct (idempotent); the
+/// world is left when the program exits.
+ORBIS_WORLD_UNUSED static void orbis_world_leave_at_exit(void) {
+  orbis_world_finalize();
+}
+ORBIS_WORLD_UNUSED static inline void orbis_world_init_at(const char *file,
+                                                          unsigned line) {
+  static int joined = 0;
+  orbis_status_t s;
+  if (joined)
+    return;
+  s = orbis_world_init();
+  if (s != ORBIS_OK) {
+    fprintf(stderr, "orbis: world_parallel at %s:%u: %s\n", file, line,
+            orbis_status_string(s));
+    exit(1);
+  }
+  joined = 1;
+  atexit(orbis_world_leave_at_exit);
+}
+
+/// The world memory of a variable named in `world(list)`, for one
+/// execution of its construct (orbis_world_shared), or the program stops
+/// naming the place.
+ORBIS_WORLD_UNUSED static inline orbis_world_ptr_t
+orbis_world_shared_at(size_t count, size_t elem_size, const char *file,
+                      unsigned line) {
+  orbis_world_ptr_t p = {0, 0, 0, 0, 0};
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = orbis_world_shared(count, elem_size, &p);
+  if (s != ORBIS_OK) {
+    fflush(stdout);
+    fprintf(stderr, "orbis: rank %d: world(...) at %s:%u: %s\n",
+            orbis_world_rank(), file, line, orbis_status_string(s));
+    fflush(stderr);
+    exit(1);
+  }
+  return p;
+}
+
+/// The end of a `world_parallel` construct: every process has finished its
+/// iterations (a barrier); then rank 0 frees the allocation of a variable
+/// of the construct.
+ORBIS_WORLD_UNUSED static inline void
+orbis_world_end_at(const char *file, unsigned line) {
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = orbis_world_barrier();
+  if (s != ORBIS_OK) {
+    fprintf(stderr, "orbis: rank %d: the end of world_parallel at %s:%u: %s\n",
+            orbis_world_rank(), file, line, orbis_status_string(s));
+    exit(1);
+  }
+}
+ORBIS_WORLD_UNUSED static inline void
+orbis_world_shared_free_at(orbis_world_ptr_t p, const char *file,
+                           unsigned line) {
+  if (orbis_world_rank() == 0)
+    orbis_world_free_at(p, file, line);
+}
+
 #endif // ORBIS_WORLD_ACCESS_H

@@ -1,6 +1,9 @@
-// A well-formed 'world_parallel for world(list)' is parsed but cannot be
-// lowered by this version: an error at the directive, with or without a
-// blocked schedule. It must still be followed by a for loop, and cannot be
+// 'world_parallel for world(list)': what it cannot lower yet is an error at
+// the construct (a schedule, other clauses, blocked loops inside, element
+// types other than arithmetic ones), and misuse of world memory is an error
+// at the access (an operator that reads and writes an element, a world
+// pointer used other than subscripted, allocated or freed, a variable that
+// is not a pointer). It must still be followed by a for loop, and cannot be
 // nested in a blocked loop: errors of the analysis, which stop the
 // compilation before the lowering says what it cannot do, so they have a
 // run of their own.
@@ -8,23 +11,50 @@
 // RUN: not %orbis-cc -fsyntax-only -DMISPLACED %s 2>&1 | FileCheck --strict-whitespace --check-prefix=MISPLACED %s
 
 #ifndef MISPLACED
-void well_formed(int n, double *A) {
-  // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+3]]:3: error: '#pragma omp world_parallel for' is parsed but cannot be lowered yet: world memory lowering is not part of this version of orbis-cc{{$}}
-  // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp world_parallel for world(A){{$}}
-  // CHECK-NEXT: {{^ *}}|   ^{{$}}
-  #pragma omp world_parallel for world(A)
-  for (int i = 0; i < n; i++) A[i] = 0;
-}
+#include <omp_world.h>
 
 void blocked(int n, double *A, double *B) {
-  // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+3]]:3: error: '#pragma omp world_parallel for' is parsed but cannot be lowered yet: world memory lowering is not part of this version of orbis-cc{{$}}
-  // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp world_parallel for world(A, B) schedule(blocked, 4){{$}}
-  // CHECK-NEXT: {{^ *}}|   ^{{$}}
+  // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:46: error: 'schedule' on '#pragma omp world_parallel for' cannot be lowered yet: the iterations are dealt one by one{{$}}
   #pragma omp world_parallel for world(A, B) schedule(blocked, 4)
   for (int i = 0; i < n; i++) A[i] = B[i];
 }
+
+void read_and_write(int n, double *A) {
+  #pragma omp world_parallel for world(A)
+  for (int i = 1; i < n; i++) {
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:10: error: '+=' on world memory reads and writes an element, which is written once: write it with '=' only{{$}}
+    A[i] += 1;
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:9: error: '++' on world memory reads and writes an element, which is written once: write it with '=' only{{$}}
+    A[i]++;
+  }
+}
+
+void whole_pointer(int n, double *A) {
+  double *Copy, (*G[4])[8];
+  #pragma omp world_parallel for world(A, G)
+  for (int i = 0; i < n; i++) {
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:12: error: 'A' is world memory: subscript it down to an element, assign it the result of 'omp_world_malloc', or pass it to 'omp_world_free'{{$}}
+    Copy = A;
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:12: error: 'G[i][1]' is world memory: subscript it down to an element, assign it the result of 'omp_world_malloc', or pass it to 'omp_world_free'{{$}}
+    Copy = G[i][1];
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:12: error: 'G' is world memory: subscript it down to an element, assign it the result of 'omp_world_malloc', or pass it to 'omp_world_free'{{$}}
+    (void)(G + 1);
+  }
+}
+
+struct cell { double v; };
+void structures(int n, struct cell *C, int k) {
+  // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:43: error: variable 'k' in 'world' has type 'int': a world variable is a pointer or an array of pointers (world pointers){{$}}
+  #pragma omp world_parallel for world(C, k)
+  for (int i = 0; i < n; i++)
+    (void)0;
+  #pragma omp world_parallel for world(C)
+  for (int i = 0; i < n; i++)
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:5: error: elements of type 'struct cell' in world memory are not supported yet: use an arithmetic type{{$}}
+    C[i].v = 1;
+}
 // CHECK-NOT: error:
-// CHECK: {{^}}2 errors generated.{{$}}
+// CHECK: {{^}}8 errors generated.{{$}}
 #else
 
 void not_a_loop(int n, double *A) {

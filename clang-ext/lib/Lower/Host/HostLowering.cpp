@@ -5,6 +5,7 @@
 /// nest. All names the lowering introduces start with `__orbis_` and carry
 /// the nest id and level, so nests never clash.
 #include "HostLowering.h"
+#include "WorldLowering.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/CharInfo.h"
@@ -650,14 +651,8 @@ lowerForHost(const NestModel &Model,
   LowerResult Result;
   Result.Prologue = hostPrologue().str();
   Result.Libraries.push_back("orbis_tile");
-  // World memory is the world backend's (not part of this version).
-  for (const auto &World : Model.WorldLoops)
-    Result.Diags.push_back(PendingDiag{Diag::WorldParallelNotLowered,
-                                       World->Pragma->Dir.Loc,
-                                       {},
-                                       {},
-                                       0,
-                                       {}});
+  // World loops on the element path (WorldLowering.h).
+  lowerWorldLoops(Model, Ctx, Options, Result);
   if (!Result.Diags.empty())
     return Result;
   for (const auto &Nest : Model.Nests)
