@@ -5,6 +5,7 @@
 #include "CudaLowering.h"
 
 #include "../Host/HostLowering.h"
+#include "../Host/WorldLowering.h"
 #include "NestEmitter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -29,9 +30,9 @@ lowerForCuda(const NestModel &Model,
     Result.Prologue += "extern \"C\" {\n";
   // The driver links these, and the toolkit's directory for cudart.
   Result.Libraries = {"orbis_tile_cuda", "orbis_tile", "cudart"};
-  for (const auto &World : Model.WorldLoops)
-    Result.Diags.push_back(PendingDiag{Diag::WorldParallelNotLowered,
-                                       World->Pragma->Dir.Loc, {}, {}, 0, {}});
+  // World loops run on the host (the element path; blocked loops inside
+  // them are not lowered yet, on either backend).
+  lowerWorldLoops(Model, Ctx, Options, Result);
   if (!Result.Diags.empty())
     return Result;
   std::string Device, Declarations;

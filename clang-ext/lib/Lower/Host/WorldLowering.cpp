@@ -85,6 +85,8 @@ public:
 
   void lower() {
     const Directive &Dir = W.Pragma->Dir;
+    if (Ctx.getLangOpts().CPlusPlus)
+      return diag(Diag::WorldCxxNotLowered, Dir.Loc, {});
     if (Dir.ScheduleLoc.isValid())
       diag(Diag::WorldClauseNotLowered, Dir.ScheduleLoc, {"schedule"});
     for (const PassThroughClause &C : Dir.Clauses)
