@@ -84,6 +84,11 @@ public:
   /// One round of progress; whether anything happened.
   bool progress();
   bool active() const { return Worker != nullptr; }
+  /// Whether the caller is the progress thread (which must not sleep on
+  /// what only its own progress brings).
+  bool onProgressThread() const {
+    return std::this_thread::get_id() == Progress.get_id();
+  }
 
 private:
   static ucs_status_t onMessage(void *Arg, const void *Header,

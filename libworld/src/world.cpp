@@ -17,7 +17,7 @@ orbis_status_t World::init() {
                                     {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
                                      MsgLock, MsgUnlock, MsgProbe,
                                      MsgProbeReply, MsgDeadlock, MsgDescribe,
-                                     MsgStored, MsgFlush, MsgFreed},
+                                     MsgStored, MsgFlush, MsgFreed, MsgFree},
                                     &World::afterProgress, &World::place))
       return S;
     H.setSource(&Net);

@@ -4,7 +4,9 @@
 /// elements), which forgets it before the free returns. So a load after
 /// the free (ordered by the program, e.g. by a barrier) finds nothing stale
 /// and gets ORBIS_ERR_UNKNOWN_ALLOCATION, and freed memory is released in
-/// every process, not at finalize.
+/// every process, not at finalize. Any process may free an allocation: one
+/// that does not own it asks the owner (MsgFree) and returns once the owner
+/// has done the above: the consumer of a time step's grid frees it.
 #include "world_impl.h"
 
 namespace orbis::world {
@@ -12,8 +14,33 @@ namespace orbis::world {
 orbis_status_t World::free(orbis_world_ptr_t P) {
   if (!Ready)
     return ORBIS_ERR_NOT_INITIALIZED;
-  if (P.owner != uint32_t(rank()) || P.id == RootId)
+  if (P.owner >= uint32_t(size()) || P.id == RootId)
     return ORBIS_ERR_INVALID;
+  if (P.owner == uint32_t(rank()))
+    return freeOwned(P);
+  Request Req{nullptr, 0, P, 0, 0};
+  Req.Cacheable = false;
+  FreeHeader Hdr{uint32_t(rank()), P.id, 0, P.count, P.elem_size, P.flags};
+  return ask(int(P.owner), MsgFree, Hdr, Req,
+             WaitSite{"world free", P, 0, P.count});
+}
+
+void World::freeAsked() {
+  std::vector<FreeHeader> Asked;
+  {
+    std::lock_guard<std::mutex> L(M);
+    Asked.swap(FreeRequests);
+  }
+  for (const FreeHeader &H : Asked) {
+    orbis_world_ptr_t P{uint32_t(rank()), H.Id, H.Count, H.ElemSize, H.Flags};
+    orbis_status_t S = P.id == RootId ? ORBIS_ERR_INVALID : freeOwned(P);
+    queueReply(int(H.From), H.Token, {}, S);
+  }
+  if (!Asked.empty())
+    flushOutbox();
+}
+
+orbis_status_t World::freeOwned(const orbis_world_ptr_t &P) {
   std::vector<int> Tell;
   {
     std::lock_guard<std::mutex> L(M);

@@ -74,7 +74,8 @@ enum : unsigned {
   MsgDescribe = 10,  ///< where an allocation lives, to map it (LoadHeader)
   MsgStored = 11,    ///< doorbells: ranges written straight into memory
   MsgFlush = 12,     ///< the owner asks for the doorbells not sent yet
-  MsgFreed = 13      ///< the owner freed an allocation: forget it
+  MsgFreed = 13,     ///< the owner freed an allocation: forget it
+  MsgFree = 14       ///< another process asks the owner to free one
 };
 
 struct StoreHeader {
@@ -110,6 +111,13 @@ struct StoredHeader {
 struct FreedHeader {
   uint32_t From, Id;
   uint64_t Token;
+};
+/// MsgFree: the pointer as the asking process has it (checked by the
+/// owner); answered once the allocation is freed everywhere.
+struct FreeHeader {
+  uint32_t From, Id;
+  uint64_t Token, Count;
+  uint32_t ElemSize, Flags;
 };
 /// MsgAtomicAdd (Value = delta), MsgLock and MsgUnlock.
 struct ElementOpHeader {
@@ -267,6 +275,7 @@ private:
     W->flushOutbox();
     W->ringDoorbells();
     W->reclaimPeers();
+    W->freeAsked();
   }
   void onStore(const StoreHeader &H, const void *Data, size_t Length);
   void onLoad(const LoadHeader &H);
@@ -274,6 +283,18 @@ private:
   void onDescribe(const LoadHeader &H);
   void onStored(const StoredHeader &H, const void *Data, size_t Length);
   void onFreed(const FreedHeader &H);
+  /// Another process asks this one to free one of its allocations: done
+  /// by the progress thread after its round (freeAsked), since a free waits
+  /// for the processes that held the allocation to forget it, which a
+  /// receiver must not.
+  void onFree(const FreeHeader &H) {
+    std::lock_guard<std::mutex> L(M);
+    FreeRequests.push_back(H);
+  }
+  void freeAsked();
+  /// Frees allocation P of this process (M not held): the work of
+  /// orbis_world_free at the owner.
+  orbis_status_t freeOwned(const orbis_world_ptr_t &P);
   /// Rank From may hold something of allocation Id from now on (M held).
   void knownByLocked(uint32_t Id, int From);
   /// Ends the waits of others on allocation Id, being freed (M held):
@@ -427,6 +448,7 @@ private:
     SiteCode FirstSite;
   };
   std::vector<UnnamedConflict> Conflicts;
+  std::vector<FreeHeader> FreeRequests; ///< frees others asked for
   RequestTable Requests;
   LockTable Locks;
   Outbox Queue; ///< what receivers and holders of M send later
@@ -459,7 +481,10 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
           Waits.erase(std::find(Waits.begin(), Waits.end(), &Site));
         return;
       }
-      if (Round >= Wait.SpinRounds || !Net.active()) {
+      // The progress thread (freeing for another process) progresses
+      // itself: nobody else would bring what it waits for.
+      if ((Round >= Wait.SpinRounds && !Net.onProgressThread()) ||
+          !Net.active()) {
         if (!Registered) {
           Waits.push_back(&Site);
           Registered = true;

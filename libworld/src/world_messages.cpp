@@ -41,6 +41,10 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
     if (HeaderLength == sizeof(StoredHeader))
       W->onStored(*static_cast<const StoredHeader *>(Header), Data, Length);
     break;
+  case MsgFree:
+    if (HeaderLength == sizeof(FreeHeader))
+      W->onFree(*static_cast<const FreeHeader *>(Header));
+    break;
   case MsgFreed:
     if (HeaderLength == sizeof(FreedHeader))
       W->onFreed(*static_cast<const FreedHeader *>(Header));

@@ -698,8 +698,21 @@ static void use_after_free(void) {
   EXPECT_STATUS(orbis_world_load_range(x, 0, N, v),
                 ORBIS_ERR_UNKNOWN_ALLOCATION);
   EXPECT_STATUS(orbis_world_wait_range(x, 0, 1), ORBIS_ERR_UNKNOWN_ALLOCATION);
-  EXPECT_STATUS(orbis_world_free(x),
-                rank == 0 ? ORBIS_ERR_UNKNOWN_ALLOCATION : ORBIS_ERR_INVALID);
+  EXPECT_STATUS(orbis_world_free(x), ORBIS_ERR_UNKNOWN_ALLOCATION);
+  CHECK(orbis_world_barrier());
+
+  // Freed by a process that does not own it (the consumer of a grid): it
+  // asks the owner, which frees it everywhere before the free returns.
+  orbis_world_ptr_t y = shared_from_zero(N, sizeof(double), 51);
+  if (rank == 0)
+    CHECK(orbis_world_store_range(y, 0, N, v));
+  CHECK(orbis_world_load_range(y, 0, N, v)); // cached or mapped
+  CHECK(orbis_world_barrier());
+  if (rank == size - 1)
+    CHECK(orbis_world_free(y));
+  CHECK(orbis_world_barrier());
+  EXPECT_STATUS(orbis_world_load(y, 7, &v[0]), ORBIS_ERR_UNKNOWN_ALLOCATION);
+  EXPECT_STATUS(orbis_world_free(y), ORBIS_ERR_UNKNOWN_ALLOCATION);
   CHECK(orbis_world_barrier());
 }
 
