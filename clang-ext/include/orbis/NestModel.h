@@ -153,6 +153,8 @@ struct WorldLoop {
   const CollectedDirective *Pragma = nullptr;
   const clang::ForStmt *For = nullptr;
   std::vector<const TiledNest *> Nests;
+  /// `single` directives in the loop outside its blocked nests.
+  std::vector<const CollectedDirective *> Singles;
   /// The variables of `world(list)`, in its order.
   std::vector<const clang::VarDecl *> Vars;
   /// The function the loop is in.

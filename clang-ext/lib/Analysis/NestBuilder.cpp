@@ -533,6 +533,10 @@ private:
       Result.Model.WorldLoops.push_back(std::move(World));
       return;
     }
+    // `single` in a world loop outside its blocked nests: once in the world
+    // (EXTENSIONS.md 3.2), which the lowering must see.
+    if (!St.Nest && St.World && Dir.Kind == DirectiveKind::Single)
+      St.World->Singles.push_back(D);
     if (!St.Nest)
       return; // a standard single/atomic outside nests keeps its meaning
     if (Dir.Kind == DirectiveKind::Single) {

@@ -42,6 +42,15 @@ void whole_pointer(int n, double *A) {
   }
 }
 
+void once(int n, double *A) {
+  #pragma omp world_parallel for world(A)
+  for (int i = 0; i < n; i++) {
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:5: error: '#pragma omp single' in '#pragma omp world_parallel for' (once in the world) cannot be lowered yet{{$}}
+    #pragma omp single
+    A = omp_world_malloc(n);
+  }
+}
+
 struct cell { double v; };
 void structures(int n, struct cell *C, int k) {
   // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:43: error: variable 'k' in 'world' has type 'int': a world variable is a pointer or an array of pointers (world pointers){{$}}
@@ -54,7 +63,7 @@ void structures(int n, struct cell *C, int k) {
     C[i].v = 1;
 }
 // CHECK-NOT: error:
-// CHECK: {{^}}8 errors generated.{{$}}
+// CHECK: {{^}}9 errors generated.{{$}}
 #else
 
 void not_a_loop(int n, double *A) {

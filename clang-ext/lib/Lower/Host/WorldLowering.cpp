@@ -91,6 +91,9 @@ public:
       diag(Diag::WorldClauseNotLowered, Dir.ScheduleLoc, {"schedule"});
     for (const PassThroughClause &C : Dir.Clauses)
       diag(Diag::WorldClauseNotLowered, C.Loc, {C.Name});
+    // Run by every process as plain code would be wrong: an error.
+    for (const CollectedDirective *S : W.Singles)
+      diag(Diag::WorldSingleNotLowered, S->Dir.Loc, {});
     if (!W.Nests.empty()) {
       diag(Diag::WorldNestNotLowered, W.Nests.front()->Loops.front()->Pragma
                                           ->Dir.Loc,
