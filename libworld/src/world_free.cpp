@@ -69,16 +69,8 @@ void World::knownByLocked(uint32_t Id, int From) {
 }
 
 void World::refuseWaitersLocked(uint32_t Id) {
-  for (size_t I = 0; I < Parked.size();) {
-    if (Parked[I].Id == Id) {
-      queueReply(Parked[I].From, Parked[I].Token, {},
-                 ORBIS_ERR_UNKNOWN_ALLOCATION);
-      Parked[I] = Parked.back();
-      Parked.pop_back();
-    } else {
-      ++I;
-    }
-  }
+  for (const ParkedLoads::Load &P : Parked.takeAll(Id))
+    queueReply(P.From, P.Token, {}, ORBIS_ERR_UNKNOWN_ALLOCATION);
   for (LockTable::Grant Refused : Locks.drop(Id))
     answerLocked(Refused.Rank, Refused.Token, nullptr, 0,
                  ORBIS_ERR_UNKNOWN_ALLOCATION);

@@ -11,10 +11,11 @@
 /// World is the front: it orders the parts, each of which owns its state
 /// in a file of its own: the heap of this process's allocations (heap.h),
 /// what it knows of others' (peer_memory.h) and has cached of them
-/// (cache.h), the requests it waits on (request_table.h), the world locks
-/// it keeps (lock_table.h), the messages queued to send (outbox.h), the
-/// bookkeeping of deadlock detection (deadlock_probe.h), the transport
-/// (transport.h) and the bootstrap (bootstrap.h).
+/// (cache.h), the requests it waits on (request_table.h), the loads others
+/// wait on (parked_loads.h), the world locks it keeps (lock_table.h), the
+/// messages queued to send (outbox.h), the bookkeeping of deadlock
+/// detection (deadlock_probe.h), the transport (transport.h) and the
+/// bootstrap (bootstrap.h).
 ///
 /// Locking: one mutex (M) guards the heap, the parked loads, the request
 /// and lock tables, the conflicts and the waits; the outbox, the peer
@@ -37,6 +38,7 @@
 #include "heap.h"
 #include "lock_table.h"
 #include "outbox.h"
+#include "parked_loads.h"
 #include "request_table.h"
 #include "peer_memory.h"
 #include "stream_copy.h"
@@ -257,12 +259,6 @@ public:
   }
 
 private:
-  struct ParkedLoad {
-    int From;
-    uint32_t Id;
-    uint64_t First, Count, Token;
-    uint64_t Next; ///< initialized up to here (see Heap::readyFrom)
-  };
 
   static void receive(void *Ctx, unsigned Id, const void *Header,
                       size_t HeaderLength, const void *Data, size_t Length);
@@ -438,7 +434,7 @@ private:
   bool Ready = false;
   std::mutex M;
   std::condition_variable Changed;
-  std::vector<ParkedLoad> Parked;
+  ParkedLoads Parked;
   struct UnnamedConflict {
     uint32_t Id;
     uint64_t Element;

@@ -121,8 +121,8 @@ void World::onLoad(const LoadHeader &Hdr) {
   // Parked: peers writing straight into the region now ring the doorbell.
   // Checked again after that, for a store that came in meanwhile.
   H.find(Hdr.Id)->View.watch(AnyElement);
-  Parked.push_back({int(Hdr.From), Hdr.Id, Hdr.First, Hdr.Count, Hdr.Token,
-                    Hdr.First});
+  Parked.park({int(Hdr.From), Hdr.Id, Hdr.First, Hdr.Count, Hdr.Token,
+               Hdr.First});
   answerParkedLocked(Hdr.Id);
 }
 
@@ -139,16 +139,12 @@ void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
 }
 
 void World::answerParkedLocked(uint32_t Id) {
-  for (size_t I = 0; I < Parked.size();) {
-    ParkedLoad &P = Parked[I];
-    if (P.Id == Id && H.readyFrom(P.Id, P.Next, P.First + P.Count)) {
-      queueReplyLocked(P.From, P.Token, P.Id, P.First, P.Count);
-      H.find(Id)->View.unwatch();
-      Parked[I] = Parked.back();
-      Parked.pop_back();
-    } else {
-      ++I;
-    }
+  auto Ready = [&](ParkedLoads::Load &P) {
+    return H.readyFrom(P.Id, P.Next, P.First + P.Count);
+  };
+  for (const ParkedLoads::Load &P : Parked.takeReady(Id, Ready)) {
+    queueReplyLocked(P.From, P.Token, P.Id, P.First, P.Count);
+    H.find(Id)->View.unwatch();
   }
 }
 

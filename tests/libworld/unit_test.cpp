@@ -5,6 +5,7 @@
 #include "cache.h"
 #include "deadlock_probe.h"
 #include "lock_table.h"
+#include "parked_loads.h"
 #include "request_table.h"
 #include "region.h"
 #include "stream_copy.h"
@@ -273,6 +274,33 @@ TEST(ProbeRounds, StableRoundsOfSuspendedQuietProcesses) {
   EXPECT_FALSE(Round(true, 5, 5, false));
   EXPECT_FALSE(Round(true, 5, 5));
   EXPECT_TRUE(Round(true, 5, 5));
+}
+
+// A store answers only the parked loads of its allocation that it
+// completes; a free takes all of an allocation's, and only those.
+TEST(ParkedLoads, TakenWhenReadyOrWhenFreed) {
+  orbis::world::ParkedLoads P;
+  P.park({1, 5, 0, 10, 100, 0});
+  P.park({2, 5, 10, 10, 101, 10});
+  P.park({3, 6, 0, 4, 102, 0});
+  uint64_t Written = 10; // elements [0, 10) of allocation 5 are written
+  auto Ready = [&](orbis::world::ParkedLoads::Load &L) {
+    L.Next = std::min(L.First + L.Count, std::max(L.Next, Written));
+    return L.Next == L.First + L.Count;
+  };
+  auto Done = P.takeReady(5, Ready);
+  ASSERT_EQ(Done.size(), 1u);
+  EXPECT_EQ(Done[0].Token, 100u);
+  EXPECT_TRUE(P.takeReady(5, Ready).empty());
+  Written = 20;
+  Done = P.takeReady(5, Ready);
+  ASSERT_EQ(Done.size(), 1u);
+  EXPECT_EQ(Done[0].Token, 101u);
+  EXPECT_TRUE(P.takeAll(5).empty());
+  auto Freed = P.takeAll(6);
+  ASSERT_EQ(Freed.size(), 1u);
+  EXPECT_EQ(Freed[0].From, 3);
+  EXPECT_TRUE(P.takeAll(6).empty());
 }
 
 TEST(StreamCopy, CopiesEveryByteAtAnyAlignment) {
