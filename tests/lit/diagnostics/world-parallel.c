@@ -51,6 +51,15 @@ void once(int n, double *A) {
   }
 }
 
+#define SQUARE(a) ((a) * (a))
+void from_macro(int n, double *p) {
+  #pragma omp world_parallel for world(p)
+  for (int i = 0; i < n; i++)
+    // One error for the argument, which the macro uses twice.
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:23: error: an access to world memory written by a macro cannot be lowered: write it in the source{{$}}
+    p[0] = 1 + SQUARE(p[1]);
+}
+
 struct cell { double v; };
 void structures(int n, struct cell *C, int k) {
   // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:43: error: variable 'k' in 'world' has type 'int': a world variable is a pointer or an array of pointers (world pointers){{$}}
@@ -63,7 +72,7 @@ void structures(int n, struct cell *C, int k) {
     C[i].v = 1;
 }
 // CHECK-NOT: error:
-// CHECK: {{^}}9 errors generated.{{$}}
+// CHECK: {{^}}10 errors generated.{{$}}
 #else
 
 void not_a_loop(int n, double *A) {

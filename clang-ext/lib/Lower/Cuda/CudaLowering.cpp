@@ -32,7 +32,7 @@ lowerForCuda(const NestModel &Model,
   Result.Libraries = {"orbis_tile_cuda", "orbis_tile", "cudart"};
   // World loops run on the host (the element path; blocked loops inside
   // them are not lowered yet, on either backend).
-  lowerWorldLoops(Model, Ctx, Options, Result);
+  lowerWorldLoops(Model, Ctx, Result);
   if (!Result.Diags.empty())
     return Result;
   std::string Device, Declarations;

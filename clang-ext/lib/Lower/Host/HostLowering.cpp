@@ -652,7 +652,7 @@ lowerForHost(const NestModel &Model,
   Result.Prologue = hostPrologue().str();
   Result.Libraries.push_back("orbis_tile");
   // World loops on the element path (WorldLowering.h).
-  lowerWorldLoops(Model, Ctx, Options, Result);
+  lowerWorldLoops(Model, Ctx, Result);
   if (!Result.Diags.empty())
     return Result;
   for (const auto &Nest : Model.Nests)

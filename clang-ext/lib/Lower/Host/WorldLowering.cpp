@@ -78,10 +78,8 @@ std::string accessorName(QualType T) {
 
 class LoopLowering {
 public:
-  LoopLowering(const WorldLoop &W, ASTContext &Ctx, const LowerOptions &Options,
-               LowerResult &Result)
-      : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), Options(Options),
-        Result(Result) {}
+  LoopLowering(const WorldLoop &W, ASTContext &Ctx, LowerResult &Result)
+      : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), Result(Result) {}
 
   void lower() {
     const Directive &Dir = W.Pragma->Dir;
@@ -129,8 +127,13 @@ private:
   };
 
   void diag(Diag Id, SourceLocation Loc, std::vector<std::string> Args) {
-    Result.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});
     Failed = true;
+    // A macro argument used twice is two accesses at one place: one error.
+    Loc = SM.getFileLoc(Loc);
+    for (const PendingDiag &D : Result.Diags)
+      if (D.Id == Id && D.Loc == Loc && D.Args == Args)
+        return;
+    Result.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});
   }
 
   void addVariable(const VarDecl *V) {
@@ -454,7 +457,6 @@ private:
   const WorldLoop &W;
   ASTContext &Ctx;
   SourceManager &SM;
-  const LowerOptions &Options;
   LowerResult &Result;
   std::vector<Variable> Vars;
   std::map<const Expr *, Access> Accesses;
@@ -464,13 +466,13 @@ private:
 } // namespace
 
 void lowerWorldLoops(const NestModel &Model, ASTContext &Ctx,
-                     const LowerOptions &Options, LowerResult &Result) {
+                     LowerResult &Result) {
   if (Model.WorldLoops.empty())
     return;
   Result.Prologue += "#include <orbis/world_access.h>\n";
   Result.Libraries.push_back("orbis_world");
   for (const auto &World : Model.WorldLoops)
-    LoopLowering(*World, Ctx, Options, Result).lower();
+    LoopLowering(*World, Ctx, Result).lower();
 }
 
 } // namespace orbis

@@ -14,7 +14,7 @@ namespace orbis {
 /// Adds to Result the edits of every world loop of Model (and the prologue
 /// and library they need), or its diagnostics.
 void lowerWorldLoops(const NestModel &Model, clang::ASTContext &Ctx,
-                     const LowerOptions &Options, LowerResult &Result);
+                     LowerResult &Result);
 
 } // namespace orbis
 
