@@ -141,6 +141,142 @@ static int64_t ageOf(const RowSchedule &Rows, const RowSchedule::Read &R) {
   return Age >= 1 && Age <= 4 ? Age : 0;
 }
 
+/// The diagonal of a read from before the nest: reads on one diagonal
+/// (`A[x + 1][y]` and `A[x][y + 1]` with lag 1) touch the same elements
+/// across a warp's chunk, so they share one staged buffer.
+static int64_t diagonalOf(const RowSchedule &Rows, const RowSchedule::Read &R) {
+  return R.D0 * Rows.Lag + R.D1;
+}
+
+bool CudaNestEmitter::stagedChunksPossible() const {
+  // The write-back comes after the chunk's steps: no read may find a value
+  // of the chunk in memory, so every forwarded read comes from registers.
+  const RowSchedule::Read *First = nullptr;
+  for (const RowSchedule::Read &R : Rows.Reads) {
+    if (R.Kind == RowSchedule::Read::Forwarded && !ageOf(Rows, R))
+      return false;
+    if (R.Kind != RowSchedule::Read::Initial)
+      continue;
+    if (First && diagonalOf(Rows, R) != diagonalOf(Rows, *First))
+      return false;
+    if (!First)
+      First = &R;
+  }
+  return First != nullptr;
+}
+
+CudaNestEmitter::StagedChunks
+CudaNestEmitter::stagedChunks(const std::string &Ty, const std::string &Target,
+                              int64_t Back, int64_t Ahead) {
+  const BlockedLoop &Outer = *Nest.Loops[0], &Inner = *Nest.Loops[1];
+  // Read N of row r, column c touches the element written at row
+  // r - D0; staged row R' = r - D0 holds the diagonal's elements for the
+  // chunk's 16 columns: R' from -max D0 to 31 - min D0.
+  int64_t MinD0 = 0, MaxD0 = INT64_MIN;
+  for (const RowSchedule::Read &R : Rows.Reads)
+    if (R.Kind == RowSchedule::Read::Initial) {
+      MinD0 = std::min(MinD0, R.D0);
+      MaxD0 = std::max(MaxD0, R.D0);
+    }
+  MinD0 = std::min(MinD0, MaxD0);
+  int64_t Low = -MaxD0, Span = 32 - MinD0 + MaxD0;
+  int64_t PerLane = (Span * 16 + 31) / 32;
+  std::string Lag = std::to_string(Rows.Lag) + "LL";
+  std::string OuterVar =
+      Printer.declaration(Outer.Form.Var->getType().getUnqualifiedType(),
+                          Outer.Form.VarName) +
+      " = " + valueAt(Outer, "(__orbis_row0 + __orbis_r)") + ";\n";
+  std::string InnerVar =
+      Printer.declaration(Inner.Form.Var->getType().getUnqualifiedType(),
+                          Inner.Form.VarName) +
+      " = " + valueAt(Inner, "(__orbis_s - " + Lag + " * __orbis_r + __orbis_k)") +
+      ";\n";
+  // Each staged row loaded through a read whose row is one of the warp's.
+  std::string Chain, Fill;
+  Printer.Replaced.clear();
+  for (size_t I = 0; I < Rows.Reads.size(); ++I) {
+    const RowSchedule::Read &R = Rows.Reads[I];
+    if (R.Kind != RowSchedule::Read::Initial)
+      continue;
+    std::string D0 = std::to_string(R.D0) + "LL";
+    Chain += std::string(Chain.empty() ? "" : "else ") + "if (__orbis_rs + " +
+             D0 + " >= 0 && __orbis_rs + " + D0 +
+             " < 32) {\nconst long long __orbis_r = __orbis_rs + " + D0 +
+             ";\n" + OuterVar + InnerVar + "__orbis_pf[__orbis_m] = " +
+             Printer.expression(R.Access->Expr) + ";\n}\n";
+    Fill += "__orbis_pre" + std::to_string(I) +
+            "[__orbis_j] = __orbis_in[__orbis_lane - (" + D0 + ") - (" +
+            std::to_string(Low) + "LL)][__orbis_j];\n";
+  }
+  std::string Setup = R"(// Staged chunks (docs/lowering.md): in full warps (the first two of a
+// tile), a chunk's values from before the nest are loaded a chunk ahead,
+// 16 consecutive columns of a row per half-warp, and pass through shared
+// memory; the results go back the same way after the steps.
+__shared__ @TY@ __orbis_stage_in[2][@SPAN@][17];
+__shared__ @TY@ __orbis_stage_out[2][32][17];
+@TY@ (*__orbis_in)[17] = __orbis_stage_in[__orbis_warp < 2 ? __orbis_warp : 0];
+@TY@ (*__orbis_out)[17] = __orbis_stage_out[__orbis_warp < 2 ? __orbis_warp : 0];
+const long long __orbis_row0 = __orbis_s0.first - __orbis_lane;
+@TY@ __orbis_pf[@PER_LANE@];
+auto __orbis_stageable = [&](long long __orbis_s) {
+return __orbis_warp < 2 && __orbis_rows == 32 && __orbis_s - @LAG@ * 31 >= @BACK@ && __orbis_s + 15 + @AHEAD@ < __orbis_trip;
+};
+auto __orbis_prefetch = [&](long long __orbis_s) {
+#pragma unroll
+for (int __orbis_m = 0; __orbis_m < @PER_LANE@; ++__orbis_m) {
+const int __orbis_e = __orbis_lane + 32 * __orbis_m, __orbis_k = __orbis_e & 15;
+const long long __orbis_rs = @LOW@LL + (__orbis_e >> 4);
+@CHAIN@}
+};
+if (__orbis_stageable(0))
+__orbis_prefetch(0);
+)";
+  std::string Top = R"(const bool __orbis_staged = __orbis_stageable(__orbis_s);
+if (__orbis_staged) {
+#pragma unroll
+for (int __orbis_m = 0; __orbis_m < @PER_LANE@; ++__orbis_m) {
+const int __orbis_e = __orbis_lane + 32 * __orbis_m;
+if ((__orbis_e >> 4) < @SPAN@)
+__orbis_in[__orbis_e >> 4][__orbis_e & 15] = __orbis_pf[__orbis_m];
+}
+}
+if (__orbis_stageable(__orbis_s + 16LL))
+__orbis_prefetch(__orbis_s + 16LL);
+)";
+  std::string FillCode = R"(__syncwarp(__orbis_mask);
+#pragma unroll
+for (int __orbis_j = 0; __orbis_j < 16; ++__orbis_j) {
+@FILL@}
+)";
+  std::string WriteBack = R"(// Written back by rows of 16 columns, once every row has its results.
+__syncwarp(__orbis_mask);
+#pragma unroll
+for (int __orbis_m = 0; __orbis_m < 16; ++__orbis_m) {
+const int __orbis_e = __orbis_lane + 32 * __orbis_m, __orbis_k = __orbis_e & 15;
+const long long __orbis_r = __orbis_e >> 4;
+{
+@OUTER@@INNER@@TARGET@ = __orbis_out[__orbis_r][__orbis_k];
+}
+}
+__syncwarp(__orbis_mask);
+)";
+  std::vector<std::pair<std::string, std::string>> Values = {
+      {"@TY@", Ty},
+      {"@SPAN@", std::to_string(Span)},
+      {"@PER_LANE@", std::to_string(PerLane)},
+      {"@LAG@", Lag},
+      {"@LOW@", std::to_string(Low)},
+      {"@BACK@", std::to_string(Back) + "LL"},
+      {"@AHEAD@", std::to_string(Ahead) + "LL"},
+      {"@OUTER@", OuterVar},
+      {"@INNER@", InnerVar},
+      {"@CHAIN@", Chain},
+      {"@FILL@", Fill},
+      {"@TARGET@", Target}};
+  return {fillTemplate(Setup, Values), fillTemplate(Top, Values),
+          fillTemplate(FillCode, Values), fillTemplate(WriteBack, Values)};
+}
+
 bool CudaNestEmitter::strictRowsPossible() const {
   return Rows.Applies && Rows.Write && lookahead() &&
          shuffleType(Rows.Write->Expr->getType());
@@ -244,6 +380,11 @@ std::string CudaNestEmitter::strictRows() {
       ReplacedInside[R.Access->Expr] = F;
     }
   }
+  Printer.Replaced.clear();
+  StagedChunks Stage;
+  Stage.Top = "const bool __orbis_staged = false;\n";
+  if (stagedChunksPossible())
+    Stage = stagedChunks(Ty, Printer.expression(Rows.Write->Expr), Back, Ahead);
   Printer.Replaced = ReplacedInside;
   std::string ValueInside = Printer.expression(Rows.Value);
   Printer.Replaced = Replaced;
@@ -271,6 +412,22 @@ std::string CudaNestEmitter::strictRows() {
     }
   }
 
+  // The staged branch (stagedChunks), when the nest allows it: the fast
+  // branch's steps, with the values from before the nest taken from shared
+  // memory and the results written back after the steps.
+  std::string StagedBranch = Stage.Fill.empty() ? "" : R"(if (__orbis_staged) {
+@STAGED_FILL@// The steps of the fast branch, each row's results into shared memory.
+const @LOOPTY@ __orbis_y0 = @Y0@;
+#pragma unroll
+for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
+@FORWARD_INSIDE@@TYPE@ __orbis_v;
+{
+@Y_INSIDE@__orbis_v = @VALUE_INSIDE@;
+__orbis_out[__orbis_lane][__orbis_j] = __orbis_v;
+}
+@SHIFT@__orbis_h0 = __orbis_v;
+}
+@STAGED_WRITE@} else )";
   std::string Code = R"(// Rows in strict lockstep (docs/lowering.md): in each warp, values between
 // rows in registers, the rest loaded a chunk ahead; a warp follows the
 // warp above per chunk, through `progress` in shared memory.
@@ -282,15 +439,15 @@ const long long __orbis_trip = __orbis_P.loops[1].trip, __orbis_tile = __orbis_P
 const long long __orbis_steps = __orbis_trip + @LAG@ * (__orbis_rows - 1);
 long long __orbis_end = __orbis_tile < __orbis_trip ? __orbis_tile : __orbis_trip;
 int __orbis_seen = 0;
-@HIST@@HIST_INIT@for (long long __orbis_s = 0; __orbis_s < __orbis_steps; __orbis_s += @K@) {
+@HIST@@HIST_INIT@@STAGE_SETUP@for (long long __orbis_s = 0; __orbis_s < __orbis_steps; __orbis_s += @K@) {
 const long long __orbis_c0 = __orbis_s - @LAG@ * __orbis_lane;
 const long long __orbis_first = __orbis_c0 < 0 ? 0 : __orbis_c0;
 const long long __orbis_last = __orbis_c0 + (@K@ - 1) < __orbis_trip ? __orbis_c0 + (@K@ - 1) : __orbis_trip - 1;
 const long long __orbis_last_tile = __orbis_last < __orbis_end ? __orbis_q : __orbis_q + 1 + (__orbis_last - __orbis_end) / __orbis_tile;
-@DECLARE@#pragma unroll
+@DECLARE@@STAGE_TOP@#pragma unroll
 for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 const long long __orbis_c = __orbis_c0 + __orbis_j;
-if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
+if (!__orbis_staged && __orbis_c >= 0 && __orbis_c < __orbis_trip) {
 @Y@(void)@COLUMN@;
 @INITIAL@}
 }
@@ -326,7 +483,7 @@ if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
 }
 // The loads come before any row's stores of the chunk.
 __syncwarp(__orbis_mask);
-if (__all_sync(__orbis_mask, __orbis_c0 >= @BACK@ && __orbis_c0 + (@K@ - 1) + @AHEAD@ < __orbis_trip)) {
+@STAGED_BRANCH@if (__all_sync(__orbis_mask, __orbis_c0 >= @BACK@ && __orbis_c0 + (@K@ - 1) + @AHEAD@ < __orbis_trip)) {
 // Every row's columns inside the loop: no range checks.
 const @LOOPTY@ __orbis_y0 = @Y0@;
 #pragma unroll
@@ -367,7 +524,8 @@ orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 }
 )";
   // Structure first, the user's text last (it may hold anything).
-  return fillTemplate(Code, {{"@HIST@", Hist},
+  return fillTemplate(Code, {{"@STAGED_BRANCH@", StagedBranch},
+                             {"@HIST@", Hist},
                              {"@DECLARE@", Declare},
                              {"@SHIFT@", Shift},
                              {"@TYPE@", Ty},
@@ -387,7 +545,11 @@ orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
                              {"@TARGET@", Target},
                              {"@VALUE_INSIDE@", ValueInside},
                              {"@VALUE@", Value},
-                             {"@HIST_INIT@", HistInit}});
+                             {"@HIST_INIT@", HistInit},
+                             {"@STAGE_SETUP@", Stage.Setup},
+                             {"@STAGE_TOP@", Stage.Top},
+                             {"@STAGED_FILL@", Stage.Fill},
+                             {"@STAGED_WRITE@", Stage.WriteBack}});
 }
 
 } // namespace orbis::cuda

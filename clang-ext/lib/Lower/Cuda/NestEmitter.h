@@ -230,6 +230,15 @@ private:
   /// registers hold a chunk of loaded values.
   unsigned maxThreads() const { return StrictRows ? 256 : 1024; }
   std::string strictRows();
+  /// The strict schedule's chunks staged through shared memory (coalesced
+  /// loads one chunk ahead, coalesced write-back): the pieces strictRows
+  /// places in its template.
+  struct StagedChunks {
+    std::string Setup, Top, Fill, WriteBack;
+  };
+  bool stagedChunksPossible() const;
+  StagedChunks stagedChunks(const std::string &Ty, const std::string &Target,
+                            int64_t Back, int64_t Ahead);
   std::string leaderLookahead(const BlockedLoop &L);
   bool preBlockResumable(const BlockedLoop &L) const;
   std::string resumablePreBlock(const BlockedLoop &L,
