@@ -51,28 +51,31 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: __orbis_h0 = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))];
 // CHECK-NEXT: }
 // Staged chunks: A[x + 1][y] and A[x][y + 1] lie on one diagonal, 33 rows
-// of 16 columns for a warp's 32 rows, loaded a chunk ahead, each staged row
-// through a read whose row is one of the warp's.
+// of 16 columns for a warp's 32 rows, loaded a chunk ahead through the
+// first of the reads (A[x + 1][y]) at row R' - 1, R' = 0 ... 32: row -1 of
+// the warp names A[x][y + 1]'s elements of row 0. A buffer per warp of the
+// largest tile (7 worker warps).
 // CHECK-NEXT: // Staged chunks (docs/lowering.md)
-// CHECK: __shared__ double __orbis_stage_in[2][33][17];
-// CHECK-NEXT: __shared__ double __orbis_stage_out[2][32][17];
+// CHECK: __shared__ double __orbis_stage[7][33][17];
+// CHECK-NEXT: double (*__orbis_buf)[17] = __orbis_stage[__orbis_warp];
 // CHECK: double __orbis_pf[17];
-// CHECK: return __orbis_warp < 2 && __orbis_rows == 32 && __orbis_s - 1LL * 31 >= 0LL && __orbis_s + 15 + 0LL < __orbis_trip;
+// CHECK: return __orbis_rows == 32 && __orbis_s - 1LL * 31 >= 0LL && __orbis_s + 15 + 0LL < __orbis_trip;
 // CHECK: const long long __orbis_rs = 0LL + (__orbis_e >> 4);
-// CHECK-NEXT: if (__orbis_rs + -1LL >= 0 && __orbis_rs + -1LL < 32) {
+// CHECK-NEXT: if (__orbis_rs < 0LL + 33) {
 // CHECK-NEXT: const long long __orbis_r = __orbis_rs + -1LL;
 // CHECK-NEXT: int x = ((int)((unsigned long long)__orbis_P.lbs[0] + (unsigned long long)((__orbis_row0 + __orbis_r)) * (unsigned long long)(1LL)));
 // CHECK-NEXT: int y = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)((__orbis_s - 1LL * __orbis_r + __orbis_k)) * (unsigned long long)(1LL)));
 // CHECK-NEXT: __orbis_pf[__orbis_m] = A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))];
-// CHECK: else if (__orbis_rs + 0LL >= 0 && __orbis_rs + 0LL < 32) {
-// CHECK: __orbis_pf[__orbis_m] = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))];
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: };
 // CHECK: if (__orbis_stageable(0))
 // CHECK-NEXT: __orbis_prefetch(0);
 // CHECK-NEXT: for (long long __orbis_s = 0;
 // At each chunk: the prefetched values into shared memory, the next
 // chunk's prefetch, the per-row loads only where the chunk is not staged.
 // CHECK: const bool __orbis_staged = __orbis_stageable(__orbis_s);
-// CHECK: __orbis_in[__orbis_e >> 4][__orbis_e & 15] = __orbis_pf[__orbis_m];
+// CHECK: __orbis_buf[__orbis_e >> 4][__orbis_e & 15] = __orbis_pf[__orbis_m];
 // CHECK: if (__orbis_stageable(__orbis_s + 16LL))
 // CHECK-NEXT: __orbis_prefetch(__orbis_s + 16LL);
 // CHECK: if (!__orbis_staged && __orbis_c >= 0 && __orbis_c < __orbis_trip) {
@@ -88,30 +91,31 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)
 // CHECK-NEXT: __orbis_pre0[__orbis_j] = A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))];
 // CHECK: __syncwarp(__orbis_mask);
-// A chunk whose columns are all inside the loop (the row reads its own
-// column - 1): no range checks, the column from the chunk's first.
-// The staged branch: each row's values from its staged rows, results into
-// shared memory, written back by rows of 16 columns before the tile counts.
+// The staged branch: each row's values from its staged rows, all read
+// before any row's results overwrite the buffer; the steps (no range
+// checks, the column from the chunk's first) leave their results there,
+// written back by rows of 16 columns before the tile counts. Full warps'
+// chunks inside the loop are all staged, so there is no unstaged fast
+// branch (tests/lit/cuda/staged-chunks.c has one).
 // CHECK: if (__orbis_staged) {
+// CHECK-NEXT: #pragma unroll
+// CHECK: __orbis_pre1[__orbis_j] = __orbis_buf[__orbis_lane - (-1LL) - (0LL)][__orbis_j];
+// CHECK-NEXT: __orbis_pre3[__orbis_j] = __orbis_buf[__orbis_lane - (0LL) - (0LL)][__orbis_j];
+// CHECK-NEXT: }
 // CHECK-NEXT: __syncwarp(__orbis_mask);
-// CHECK: __orbis_pre1[__orbis_j] = __orbis_in[__orbis_lane - (-1LL) - (0LL)][__orbis_j];
-// CHECK-NEXT: __orbis_pre3[__orbis_j] = __orbis_in[__orbis_lane - (0LL) - (0LL)][__orbis_j];
-// CHECK: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + __orbis_f2 + __orbis_pre3[__orbis_j]);
-// CHECK-NEXT: __orbis_out[__orbis_lane][__orbis_j] = __orbis_v;
-// CHECK: __syncwarp(__orbis_mask);
-// CHECK: const long long __orbis_r = __orbis_e >> 4;
-// CHECK: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = __orbis_out[__orbis_r][__orbis_k];
-// CHECK: __syncwarp(__orbis_mask);
-// CHECK-NEXT: } else if (__all_sync(__orbis_mask, __orbis_c0 >= 0LL && __orbis_c0 + (16LL - 1) + 0LL < __orbis_trip)) {
-// CHECK-NEXT: // Every row's columns inside the loop: no range checks.
-// CHECK-NEXT: const int __orbis_y0 = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(__orbis_c0) * (unsigned long long)(1LL)));
+// CHECK: const int __orbis_y0 = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(__orbis_c0) * (unsigned long long)(1LL)));
 // CHECK: double __orbis_f0 = __shfl_up_sync(__orbis_mask, __orbis_h0, 1);
 // CHECK-NEXT: if (__orbis_lane < 1)
 // CHECK-NEXT: __orbis_f0 = __orbis_pre0[__orbis_j];
 // CHECK-NEXT: double __orbis_f2 = __orbis_h0;
 // CHECK: int y = (int)(__orbis_y0 + (int)(1LL) * __orbis_j);
 // CHECK-NEXT: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + __orbis_f2 + __orbis_pre3[__orbis_j]);
-// CHECK-NEXT: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = __orbis_v;
+// CHECK-NEXT: __orbis_buf[__orbis_lane][__orbis_j] = __orbis_v;
+// CHECK: __syncwarp(__orbis_mask);
+// CHECK: const long long __orbis_r = __orbis_e >> 4;
+// CHECK: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = __orbis_buf[__orbis_r][__orbis_k];
+// CHECK: __syncwarp(__orbis_mask);
+// CHECK-NOT: no range checks
 // Else each column checked.
 // CHECK: } else {
 // The row above's value by a shuffle; the row's own last value in a register.

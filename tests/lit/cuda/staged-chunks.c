@@ -16,7 +16,8 @@ enum { PAD = 16 };
 // One diagonal (A[x + 1][y], A[x][y + 1]): staged.
 // CHECK: // Nest 0 at
 // CHECK: // Staged chunks
-// CHECK: __shared__ double __orbis_stage_in[2][33][17];
+// CHECK: __shared__ double __orbis_stage[7][33][17];
+// CHECK-NOT: // Every row's columns inside the loop: no range checks.
 void one_diagonal(int n, double (*A)[n]) {
   volatile int *done = NULL;
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
@@ -40,10 +41,14 @@ void one_diagonal(int n, double (*A)[n]) {
   free((void *)done);
 }
 
-// Two diagonals (A[x + 1][y] on -1, A[x][y + 2] on -2): per-row loads.
+// Two diagonals (A[x + 1][y] on -1, A[x][y + 2] on -2): per-row loads,
+// and the fast branch for chunks inside the loop (no range checks).
 // CHECK: // Nest 1 at
 // CHECK-NOT: // Staged chunks
 // CHECK: const bool __orbis_staged = false;
+// CHECK: if (__all_sync(__orbis_mask, __orbis_c0 >= 0LL && __orbis_c0 + (16LL - 1) + 0LL < __orbis_trip)) {
+// CHECK-NEXT: // Every row's columns inside the loop: no range checks.
+// CHECK-NEXT: const int __orbis_y0 = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(__orbis_c0) * (unsigned long long)(1LL)));
 void two_diagonals(int n, double (*A)[n]) {
   volatile int *done = NULL;
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])

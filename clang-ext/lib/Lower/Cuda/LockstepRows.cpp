@@ -152,6 +152,7 @@ bool CudaNestEmitter::stagedChunksPossible() const {
   // The write-back comes after the chunk's steps: no read may find a value
   // of the chunk in memory, so every forwarded read comes from registers.
   const RowSchedule::Read *First = nullptr;
+  int64_t MinD0 = 0, MaxD0 = 0;
   for (const RowSchedule::Read &R : Rows.Reads) {
     if (R.Kind == RowSchedule::Read::Forwarded && !ageOf(Rows, R))
       return false;
@@ -161,8 +162,13 @@ bool CudaNestEmitter::stagedChunksPossible() const {
       return false;
     if (!First)
       First = &R;
+    MinD0 = std::min(MinD0, R.D0);
+    MaxD0 = std::max(MaxD0, R.D0);
   }
-  return First != nullptr;
+  // A buffer per warp of the largest tile, (32 + span) rows of 17 values
+  // of at most 8 bytes, stays well inside the 48 KiB of static shared
+  // memory (7 warps x 40 rows: 38 KiB).
+  return First != nullptr && MaxD0 - MinD0 <= 8;
 }
 
 CudaNestEmitter::StagedChunks
@@ -191,7 +197,11 @@ CudaNestEmitter::stagedChunks(const std::string &Ty, const std::string &Target,
                           Inner.Form.VarName) +
       " = " + valueAt(Inner, "(__orbis_s - " + Lag + " * __orbis_r + __orbis_k)") +
       ";\n";
-  // Each staged row loaded through a read whose row is one of the warp's.
+  // Every staged row loaded through one of the reads, evaluated at the row
+  // r = R' + D0 (which may lie outside the warp: the reads share the
+  // diagonal, so its subscripts still name the element). One address
+  // computation per element, no branch between reads: 1.1x over choosing
+  // among the reads per element (docs/benchmarks.md).
   std::string Chain, Fill;
   Printer.Replaced.clear();
   for (size_t I = 0; I < Rows.Reads.size(); ++I) {
@@ -199,34 +209,34 @@ CudaNestEmitter::stagedChunks(const std::string &Ty, const std::string &Target,
     if (R.Kind != RowSchedule::Read::Initial)
       continue;
     std::string D0 = std::to_string(R.D0) + "LL";
-    Chain += std::string(Chain.empty() ? "" : "else ") + "if (__orbis_rs + " +
-             D0 + " >= 0 && __orbis_rs + " + D0 +
-             " < 32) {\nconst long long __orbis_r = __orbis_rs + " + D0 +
-             ";\n" + OuterVar + InnerVar + "__orbis_pf[__orbis_m] = " +
-             Printer.expression(R.Access->Expr) + ";\n}\n";
+    if (Chain.empty())
+      Chain = "const long long __orbis_r = __orbis_rs + " + D0 + ";\n" +
+              OuterVar + InnerVar + "__orbis_pf[__orbis_m] = " +
+              Printer.expression(R.Access->Expr) + ";\n";
     Fill += "__orbis_pre" + std::to_string(I) +
-            "[__orbis_j] = __orbis_in[__orbis_lane - (" + D0 + ") - (" +
+            "[__orbis_j] = __orbis_buf[__orbis_lane - (" + D0 + ") - (" +
             std::to_string(Low) + "LL)][__orbis_j];\n";
   }
-  std::string Setup = R"(// Staged chunks (docs/lowering.md): in full warps (the first two of a
-// tile), a chunk's values from before the nest are loaded a chunk ahead,
-// 16 consecutive columns of a row per half-warp, and pass through shared
-// memory; the results go back the same way after the steps.
-__shared__ @TY@ __orbis_stage_in[2][@SPAN@][17];
-__shared__ @TY@ __orbis_stage_out[2][32][17];
-@TY@ (*__orbis_in)[17] = __orbis_stage_in[__orbis_warp < 2 ? __orbis_warp : 0];
-@TY@ (*__orbis_out)[17] = __orbis_stage_out[__orbis_warp < 2 ? __orbis_warp : 0];
+  std::string Setup = R"(// Staged chunks (docs/lowering.md): in full warps, a chunk's values from
+// before the nest are loaded a chunk ahead, 16 consecutive columns of a
+// row per half-warp, and pass through the warp's buffer in shared memory;
+// the steps leave their results there and the warp writes them back the
+// same way.
+__shared__ @TY@ __orbis_stage[@WARPS@][@SPAN@][17];
+@TY@ (*__orbis_buf)[17] = __orbis_stage[__orbis_warp];
 const long long __orbis_row0 = __orbis_s0.first - __orbis_lane;
 @TY@ __orbis_pf[@PER_LANE@];
 auto __orbis_stageable = [&](long long __orbis_s) {
-return __orbis_warp < 2 && __orbis_rows == 32 && __orbis_s - @LAG@ * 31 >= @BACK@ && __orbis_s + 15 + @AHEAD@ < __orbis_trip;
+return __orbis_rows == 32 && __orbis_s - @LAG@ * 31 >= @BACK@ && __orbis_s + 15 + @AHEAD@ < __orbis_trip;
 };
 auto __orbis_prefetch = [&](long long __orbis_s) {
 #pragma unroll
 for (int __orbis_m = 0; __orbis_m < @PER_LANE@; ++__orbis_m) {
 const int __orbis_e = __orbis_lane + 32 * __orbis_m, __orbis_k = __orbis_e & 15;
 const long long __orbis_rs = @LOW@LL + (__orbis_e >> 4);
+if (__orbis_rs < @LOW@LL + @SPAN@) {
 @CHAIN@}
+}
 };
 if (__orbis_stageable(0))
 __orbis_prefetch(0);
@@ -237,16 +247,17 @@ if (__orbis_staged) {
 for (int __orbis_m = 0; __orbis_m < @PER_LANE@; ++__orbis_m) {
 const int __orbis_e = __orbis_lane + 32 * __orbis_m;
 if ((__orbis_e >> 4) < @SPAN@)
-__orbis_in[__orbis_e >> 4][__orbis_e & 15] = __orbis_pf[__orbis_m];
+__orbis_buf[__orbis_e >> 4][__orbis_e & 15] = __orbis_pf[__orbis_m];
 }
 }
 if (__orbis_stageable(__orbis_s + 16LL))
 __orbis_prefetch(__orbis_s + 16LL);
 )";
-  std::string FillCode = R"(__syncwarp(__orbis_mask);
-#pragma unroll
+  // Every row has its values before any row's results overwrite them.
+  std::string FillCode = R"(#pragma unroll
 for (int __orbis_j = 0; __orbis_j < 16; ++__orbis_j) {
 @FILL@}
+__syncwarp(__orbis_mask);
 )";
   std::string WriteBack = R"(// Written back by rows of 16 columns, once every row has its results.
 __syncwarp(__orbis_mask);
@@ -255,7 +266,7 @@ for (int __orbis_m = 0; __orbis_m < 16; ++__orbis_m) {
 const int __orbis_e = __orbis_lane + 32 * __orbis_m, __orbis_k = __orbis_e & 15;
 const long long __orbis_r = __orbis_e >> 4;
 {
-@OUTER@@INNER@@TARGET@ = __orbis_out[__orbis_r][__orbis_k];
+@OUTER@@INNER@@TARGET@ = __orbis_buf[__orbis_r][__orbis_k];
 }
 }
 __syncwarp(__orbis_mask);
@@ -263,6 +274,7 @@ __syncwarp(__orbis_mask);
   std::vector<std::pair<std::string, std::string>> Values = {
       {"@TY@", Ty},
       {"@SPAN@", std::to_string(Span)},
+      {"@WARPS@", std::to_string(maxThreads() / 32 - 1)},
       {"@PER_LANE@", std::to_string(PerLane)},
       {"@LAG@", Lag},
       {"@LOW@", std::to_string(Low)},
@@ -423,11 +435,27 @@ for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 @FORWARD_INSIDE@@TYPE@ __orbis_v;
 {
 @Y_INSIDE@__orbis_v = @VALUE_INSIDE@;
-__orbis_out[__orbis_lane][__orbis_j] = __orbis_v;
+__orbis_buf[__orbis_lane][__orbis_j] = __orbis_v;
 }
 @SHIFT@__orbis_h0 = __orbis_v;
 }
 @STAGED_WRITE@} else )";
+  // The fast branch: chunks whose columns are all inside the loop. With
+  // staging, those chunks of full warps are staged; the rest (partial
+  // warps, at most one band) take the checked branch.
+  std::string FastBranch = !StagedBranch.empty() ? "" : R"(if (__all_sync(__orbis_mask, __orbis_c0 >= @BACK@ && __orbis_c0 + (@K@ - 1) + @AHEAD@ < __orbis_trip)) {
+// Every row's columns inside the loop: no range checks.
+const @LOOPTY@ __orbis_y0 = @Y0@;
+#pragma unroll
+for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
+@FORWARD_INSIDE@@TYPE@ __orbis_v;
+{
+@Y_INSIDE@__orbis_v = @VALUE_INSIDE@;
+@TARGET@ = __orbis_v;
+}
+@SHIFT@__orbis_h0 = __orbis_v;
+}
+} else )";
   std::string Code = R"(// Rows in strict lockstep (docs/lowering.md): in each warp, values between
 // rows in registers, the rest loaded a chunk ahead; a warp follows the
 // warp above per chunk, through `progress` in shared memory.
@@ -483,19 +511,7 @@ if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
 }
 // The loads come before any row's stores of the chunk.
 __syncwarp(__orbis_mask);
-@STAGED_BRANCH@if (__all_sync(__orbis_mask, __orbis_c0 >= @BACK@ && __orbis_c0 + (@K@ - 1) + @AHEAD@ < __orbis_trip)) {
-// Every row's columns inside the loop: no range checks.
-const @LOOPTY@ __orbis_y0 = @Y0@;
-#pragma unroll
-for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
-@FORWARD_INSIDE@@TYPE@ __orbis_v;
-{
-@Y_INSIDE@__orbis_v = @VALUE_INSIDE@;
-@TARGET@ = __orbis_v;
-}
-@SHIFT@__orbis_h0 = __orbis_v;
-}
-} else {
+@STAGED_BRANCH@@FAST_BRANCH@{
 #pragma unroll
 for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 const long long __orbis_c = __orbis_c0 + __orbis_j;
@@ -525,6 +541,7 @@ orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 )";
   // Structure first, the user's text last (it may hold anything).
   return fillTemplate(Code, {{"@STAGED_BRANCH@", StagedBranch},
+                             {"@FAST_BRANCH@", FastBranch},
                              {"@HIST@", Hist},
                              {"@DECLARE@", Declare},
                              {"@SHIFT@", Shift},
