@@ -19,9 +19,12 @@
 /// Differences from the paper's listing (a sketch): its indices mix the grid
 /// of a sweep with the one before and offset them by one; here Vs[t] is the
 /// grid after t sweeps, Vs[0] the initial one, and the boundary is copied
-/// from sweep to sweep. Each element is read and written through the
-/// element path (one libworld call per access): correct, not yet fast;
-/// staged tiles are the next step (docs/lowering.md, "World loops").
+/// from sweep to sweep. The interior is the paper's blocked nest: each
+/// tile waits for and copies in what it reads (the rows above and below
+/// and the column to its left, from this sweep and the one before) with a
+/// few range loads, computes locally, and stores its part with range
+/// stores: the staged tiles of docs/lowering.md. ORBIS_WORLD_STAGED=0 runs
+/// the same nest on the element path (one libworld call per access).
 #include <omp_world.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,10 +61,18 @@ int main(int argc, char **argv) {
     }
     for (int x = 1; x < N - 1; x++) {
       Vs[t][x][0] = Vs[t - 1][x][0];
-      for (int y = 1; y < N - 1; y++)
+      Vs[t][x][N - 1] = Vs[t - 1][x][N - 1];
+    }
+    // Tiles in a wavefront: a tile's reads of this sweep wait for the tiles
+    // above and to the left, its reads of Vs[t - 1] for the sweep before.
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < N - 1; x++) {
+      #pragma omp for schedule(blocked)
+      for (int y = 1; y < N - 1; y++) {
+        #pragma omp block
         Vs[t][x][y] = 0.25 * (Vs[t][x - 1][y] + Vs[t - 1][x + 1][y] +
                               Vs[t][x][y - 1] + Vs[t - 1][x][y + 1]);
-      Vs[t][x][N - 1] = Vs[t - 1][x][N - 1];
+      }
     }
     omp_world_free(Vs[t - 1]); // sweep t was its only reader
     if (t == T) {

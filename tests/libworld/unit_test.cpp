@@ -7,6 +7,7 @@
 #include "lock_table.h"
 #include "parked_loads.h"
 #include "request_table.h"
+#include "box_rows.h"
 #include "region.h"
 #include "stream_copy.h"
 #include "writer_record.h"
@@ -326,4 +327,81 @@ TEST(StreamCopy, CopiesEveryByteAtAnyAlignment) {
           ASSERT_EQ(Dest[I], char(0x5a));
       }
   }
+}
+
+// The runs of a box copy (box_rows.h).
+namespace {
+orbis_world_box_t box2(int64_t X0, int64_t X1, int64_t Y0, int64_t Y1) {
+  orbis_world_box_t B{};
+  B.lo[0] = X0, B.hi[0] = X1, B.lo[1] = Y0, B.hi[1] = Y1;
+  return B;
+}
+std::vector<std::vector<uint64_t>> runs(const std::vector<BoxRun> &R) {
+  std::vector<std::vector<uint64_t>> Out;
+  for (const BoxRun &X : R)
+    Out.push_back({X.index, X.count, X.offset});
+  return Out;
+}
+} // namespace
+
+TEST(BoxRuns, GaussSeidelFootprintLessTheWrittenTile) {
+  // A 10-column array from element 1000; tile rows 2..3, columns 4..6;
+  // reads (x - 1, y) and (x, y - 1) of the array the tile writes.
+  orbis_world_view_t V{1000, 2, {10, 1}};
+  orbis_world_box_t Frame = box2(1, 4, 3, 7);
+  orbis_world_box_t Reads[2] = {box2(1, 3, 4, 7), box2(2, 4, 3, 6)};
+  orbis_world_box_t Tile = box2(2, 4, 4, 7);
+  std::vector<BoxRun> R;
+  ASSERT_TRUE(boxRuns(V, Reads, 2, &Tile, Frame, R));
+  // Row 1: columns 4..6 (the row above); rows 2 and 3: column 3 only.
+  EXPECT_EQ(runs(R), (std::vector<std::vector<uint64_t>>{
+                         {1014, 3, 1}, {1023, 1, 4}, {1033, 1, 8}}));
+}
+
+TEST(BoxRuns, OverlappingReadsMergeInARow) {
+  // Reads (x + 1, y) and (x, y + 1) of a tile rows 0..1, columns 0..3.
+  orbis_world_view_t V{0, 2, {100, 1}};
+  orbis_world_box_t Frame = box2(0, 3, 0, 5);
+  orbis_world_box_t Reads[2] = {box2(1, 3, 0, 4), box2(0, 2, 1, 5)};
+  std::vector<BoxRun> R;
+  ASSERT_TRUE(boxRuns(V, Reads, 2, nullptr, Frame, R));
+  EXPECT_EQ(runs(R), (std::vector<std::vector<uint64_t>>{
+                         {1, 4, 1}, {100, 5, 5}, {200, 4, 10}}));
+}
+
+TEST(BoxRuns, SkipInTheMiddleSplitsARow) {
+  orbis_world_view_t V{0, 1, {1}};
+  orbis_world_box_t Frame{}, Read{}, Skip{};
+  Frame.lo[0] = 0, Frame.hi[0] = 10;
+  Read.lo[0] = 1, Read.hi[0] = 9;
+  Skip.lo[0] = 3, Skip.hi[0] = 5;
+  std::vector<BoxRun> R;
+  ASSERT_TRUE(boxRuns(V, &Read, 1, &Skip, Frame, R));
+  EXPECT_EQ(runs(R), (std::vector<std::vector<uint64_t>>{{1, 2, 1}, {5, 4, 5}}));
+}
+
+TEST(BoxRuns, ThreeDimensionsAndEmptyBoxes) {
+  orbis_world_view_t V{0, 3, {100, 10, 1}};
+  orbis_world_box_t Frame{}, B[2]{};
+  for (int K = 0; K < 3; ++K)
+    Frame.lo[K] = 0, Frame.hi[K] = 2, B[0].lo[K] = 0, B[0].hi[K] = 2;
+  B[1].lo[0] = 1, B[1].hi[0] = 1; // empty
+  std::vector<BoxRun> R;
+  ASSERT_TRUE(boxRuns(V, B, 2, nullptr, Frame, R));
+  EXPECT_EQ(runs(R), (std::vector<std::vector<uint64_t>>{
+                         {0, 2, 0}, {10, 2, 2}, {100, 2, 4}, {110, 2, 6}}));
+}
+
+TEST(BoxRuns, MalformedCopiesAreRefused) {
+  orbis_world_box_t Frame = box2(0, 2, 0, 2), Out = box2(0, 3, 0, 2);
+  std::vector<BoxRun> R;
+  orbis_world_view_t Strided{0, 2, {10, 2}};
+  orbis_world_box_t In = box2(0, 1, 0, 1);
+  EXPECT_FALSE(boxRuns(Strided, &In, 1, nullptr, Frame, R));
+  orbis_world_view_t V{0, 2, {10, 1}};
+  EXPECT_FALSE(boxRuns(V, &Out, 1, nullptr, Frame, R));
+  orbis_world_view_t Five{0, 5, {1, 1, 1, 1}};
+  EXPECT_FALSE(boxRuns(Five, &In, 1, nullptr, Frame, R));
+  orbis_world_box_t Neg = box2(-1, 0, 0, 1), NegFrame = box2(-1, 2, 0, 2);
+  EXPECT_FALSE(boxRuns(V, &Neg, 1, nullptr, NegFrame, R));
 }

@@ -107,6 +107,38 @@ orbis_status_t orbis_world_load_range(orbis_world_ptr_t ptr, uint64_t first,
 orbis_status_t orbis_world_wait_range(orbis_world_ptr_t ptr, uint64_t first,
                                       uint64_t count);
 
+/// A world allocation seen as an array of `dims` dimensions (1 to 4),
+/// outermost first: element (i_0, ..., i_{dims-1}) is element
+/// `base + i_0 * stride[0] + ... + i_{dims-1} * stride[dims-1]` of the
+/// allocation; the last stride is 1 (rows are contiguous).
+typedef struct orbis_world_view {
+  uint64_t base;
+  int dims;
+  int64_t stride[4];
+} orbis_world_view_t;
+/// The elements with lo[k] <= i_k < hi[k] in every dimension k.
+typedef struct orbis_world_box {
+  int64_t lo[4], hi[4];
+} orbis_world_box_t;
+/// Waits until the union of `boxes[0 .. count)`, less `skip` (null: none),
+/// is initialized and copies it into `buf`, a row-major array over `frame`
+/// (which holds every box); the elements of `frame` outside the union are
+/// left as they are. One range load per contiguous run of a row: what a
+/// staged tile of a `world_parallel` loop calls for its footprint and halo.
+orbis_status_t orbis_world_load_boxes(orbis_world_ptr_t ptr,
+                                      const orbis_world_view_t *view,
+                                      const orbis_world_box_t *boxes,
+                                      int count,
+                                      const orbis_world_box_t *skip, void *buf,
+                                      const orbis_world_box_t *frame);
+/// Stores `box` from `buf` (row-major over `frame`): the first write of
+/// each of its elements, one range store per row.
+orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
+                                     const orbis_world_view_t *view,
+                                     const orbis_world_box_t *box,
+                                     const void *buf,
+                                     const orbis_world_box_t *frame);
+
 /// Adds `delta` to world integer `index` of an atomic allocation, at its
 /// owner, and returns the value before the addition in `old` (if not null).
 orbis_status_t orbis_world_atomic_add(orbis_world_ptr_t ptr, uint64_t index,

@@ -90,6 +90,50 @@ ORBIS_WORLD_ACCESSORS(float, float)
 ORBIS_WORLD_ACCESSORS(double, double)
 ORBIS_WORLD_ACCESSORS(ptr, orbis_world_ptr_t)
 
+/// A staged tile's copy-in (orbis_world_load_boxes) and write-back
+/// (orbis_world_store_box), as lowered from `world_parallel` (docs/lowering.md,
+/// "Staged tiles"); the program stops on error, naming the place.
+ORBIS_WORLD_UNUSED static inline void
+orbis_world_load_boxes_at(orbis_world_ptr_t p, const orbis_world_view_t *view,
+                          const orbis_world_box_t *boxes, int count,
+                          const orbis_world_box_t *skip, void *buf,
+                          const orbis_world_box_t *frame, const char *file,
+                          unsigned line) {
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = orbis_world_load_boxes(p, view, boxes, count, skip, buf, frame);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail("world load of a staged tile", file, line, s, p,
+                            view->base, 0);
+}
+ORBIS_WORLD_UNUSED static inline void
+orbis_world_store_box_at(orbis_world_ptr_t p, const orbis_world_view_t *view,
+                         const orbis_world_box_t *box, const void *buf,
+                         const orbis_world_box_t *frame, const char *file,
+                         unsigned line) {
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = orbis_world_store_box(p, view, box, buf, frame);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail("world store of a staged tile", file, line, s, p,
+                            view->base, 0);
+}
+/// Whether two world pointers name the same allocation.
+ORBIS_WORLD_UNUSED static inline int
+orbis_world_same_allocation(orbis_world_ptr_t a, orbis_world_ptr_t b) {
+  return a.owner == b.owner && a.id == b.id;
+}
+/// Whether staged tiles are used (ORBIS_WORLD_STAGED=0 turns them off: every
+/// access then takes the element path).
+ORBIS_WORLD_UNUSED static inline int orbis_world_staging(void) {
+  static int on = -1;
+  if (on < 0) {
+    const char *e = getenv("ORBIS_WORLD_STAGED");
+    on = !(e && e[0] == '0' && !e[1]);
+  }
+  return on;
+}
+
 /// `count` elements of `elem_size` bytes owned by the caller
 /// (omp_world_malloc lowered), or the program stops with a message naming
 /// the place.

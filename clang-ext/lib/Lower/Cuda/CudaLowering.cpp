@@ -30,9 +30,10 @@ lowerForCuda(const NestModel &Model,
     Result.Prologue += "extern \"C\" {\n";
   // The driver links these, and the toolkit's directory for cudart.
   Result.Libraries = {"orbis_tile_cuda", "orbis_tile", "cudart"};
-  // World loops run on the host (the element path; blocked loops inside
-  // them are not lowered yet, on either backend).
-  lowerWorldLoops(Model, Ctx, Result);
+  // World loops run on the host, and so do the blocked nests inside them,
+  // with their staged tiles (offloading those is not done yet).
+  StagedTilePlans Plans;
+  lowerWorldLoops(Model, Ctx, Result, &Plans);
   if (!Result.Diags.empty())
     return Result;
   std::string Device, Declarations;
@@ -43,6 +44,12 @@ lowerForCuda(const NestModel &Model,
         SM.isInMainFile(SM.getExpansionLoc(D.Dir.Loc)))
       lowerTargetData(D, DataRegions++, Ctx, Result);
   for (const auto &Nest : Model.Nests) {
+    if (Nest->World) {
+      auto It = Plans.find(Nest.get());
+      lowerNestForHost(*Nest, Directives, Ctx, Options, Result.Edits,
+                       It == Plans.end() ? nullptr : &It->second);
+      continue;
+    }
     if (Nest->root().Pragma->Dir.Kind != DirectiveKind::ParallelFor) {
       lowerNestForHost(*Nest, Directives, Ctx, Options, Result.Edits);
       continue;

@@ -67,9 +67,9 @@ public:
   NestEmitter(const TiledNest &Nest,
               const std::vector<CollectedDirective> &Directives,
               ASTContext &Ctx, const LowerOptions &Options,
-              EditList &Edits)
+              EditList &Edits, const StagedTilePlan *Staged)
       : Nest(Nest), Directives(Directives), Ctx(Ctx), SM(Ctx.getSourceManager()),
-        Options(Options), Edits(Edits) {}
+        Options(Options), Edits(Edits), Staged(Staged) {}
 
   void emit() {
     for (const auto &Loop : Nest.Loops) {
@@ -98,6 +98,8 @@ private:
   const SourceManager &SM;
   const LowerOptions &Options;
   EditList &Edits;
+  /// The staged tile of a nest inside a world loop (WorldLowering.h).
+  const StagedTilePlan *Staged;
 
   // ---- names -------------------------------------------------------------
   std::string name(const char *Kind, const BlockedLoop &L) const {
@@ -530,7 +532,22 @@ private:
   /// the optimizer count the iterations), `!=` otherwise (an unsigned end may
   /// wrap to 0; a pointer end is one step past the tile).
   std::string elementLoopsOpen() const {
+    std::string Loops;
+    std::vector<std::string> First, End;
+    for (const auto &L : Nest.Loops) {
+      First.push_back(firstVar(*L));
+      End.push_back(endVar(*L));
+    }
     std::string S = "{ {";
+    if (Staged)
+      S += stagedTileOpen(*Staged, First, End, elementLoops());
+    // Braces around the user's statement and around the loops: what follows
+    // on its last line is not taken for a misleadingly indented loop body.
+    return S + elementLoops() + " { ";
+  }
+
+  std::string elementLoops() const {
+    std::string S;
     for (const auto &L : Nest.Loops) {
       QualType T = L->Form.Var->getType();
       const char *Test = "!=";
@@ -540,9 +557,7 @@ private:
            L->Form.VarName + " " + Test + " " + endVar(*L) + "; " +
            increment(*L) + ")";
     }
-    // Braces around the user's statement and around the loops: what follows
-    // on its last line is not taken for a misleadingly indented loop body.
-    return S + " { ";
+    return S;
   }
 
   /// The loop's step, once evaluated: a literal for a constant step (so that
@@ -651,20 +666,25 @@ lowerForHost(const NestModel &Model,
   LowerResult Result;
   Result.Prologue = hostPrologue().str();
   Result.Libraries.push_back("orbis_tile");
-  // World loops on the element path (WorldLowering.h).
-  lowerWorldLoops(Model, Ctx, Result);
+  // World loops, and the staged tiles of the nests inside them
+  // (WorldLowering.h).
+  StagedTilePlans Plans;
+  lowerWorldLoops(Model, Ctx, Result, &Plans);
   if (!Result.Diags.empty())
     return Result;
-  for (const auto &Nest : Model.Nests)
-    lowerNestForHost(*Nest, Directives, Ctx, Options, Result.Edits);
+  for (const auto &Nest : Model.Nests) {
+    auto It = Plans.find(Nest.get());
+    lowerNestForHost(*Nest, Directives, Ctx, Options, Result.Edits,
+                     It == Plans.end() ? nullptr : &It->second);
+  }
   return Result;
 }
 
 void lowerNestForHost(const TiledNest &Nest,
                       const std::vector<CollectedDirective> &Directives,
                       ASTContext &Ctx, const LowerOptions &Options,
-                      EditList &Edits) {
-  NestEmitter(Nest, Directives, Ctx, Options, Edits).emit();
+                      EditList &Edits, const StagedTilePlan *Staged) {
+  NestEmitter(Nest, Directives, Ctx, Options, Edits, Staged).emit();
 }
 
 } // namespace orbis

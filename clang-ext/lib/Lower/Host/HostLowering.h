@@ -25,6 +25,7 @@
 #ifndef ORBIS_LOWER_HOST_HOSTLOWERING_H
 #define ORBIS_LOWER_HOST_HOSTLOWERING_H
 
+#include "WorldLowering.h"
 #include "orbis/Lower.h"
 
 namespace orbis {
@@ -37,11 +38,13 @@ lowerForHost(const NestModel &Model,
              clang::ASTContext &Ctx, const LowerOptions &Options);
 
 /// One nest on the host (the CUDA backend keeps the nests it does not
-/// offload there), and the text a file with host nests starts with.
+/// offload there), with its staged tile when it lies in a world loop, and
+/// the text a file with host nests starts with.
 void lowerNestForHost(const TiledNest &Nest,
                       const std::vector<CollectedDirective> &Directives,
                       clang::ASTContext &Ctx, const LowerOptions &Options,
-                      EditList &Edits);
+                      EditList &Edits,
+                      const StagedTilePlan *Staged = nullptr);
 llvm::StringRef hostPrologue();
 /// The orbis_cmp enumerator libtile takes for a loop's comparison.
 const char *compareName(LoopCompare Compare);

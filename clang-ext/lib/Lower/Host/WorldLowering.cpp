@@ -28,6 +28,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace clang;
@@ -78,8 +79,10 @@ std::string accessorName(QualType T) {
 
 class LoopLowering {
 public:
-  LoopLowering(const WorldLoop &W, ASTContext &Ctx, LowerResult &Result)
-      : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), Result(Result) {}
+  LoopLowering(const WorldLoop &W, ASTContext &Ctx, LowerResult &Result,
+               StagedTilePlans *Plans)
+      : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), Result(Result),
+        Plans(Plans) {}
 
   void lower() {
     const Directive &Dir = W.Pragma->Dir;
@@ -92,12 +95,6 @@ public:
     // Run by every process as plain code would be wrong: an error.
     for (const CollectedDirective *S : W.Singles)
       diag(Diag::WorldSingleNotLowered, S->Dir.Loc, {});
-    if (!W.Nests.empty()) {
-      diag(Diag::WorldNestNotLowered, W.Nests.front()->Loops.front()->Pragma
-                                          ->Dir.Loc,
-           {});
-      return;
-    }
     for (const VarDecl *V : W.Vars)
       addVariable(V);
     if (Failed)
@@ -105,6 +102,9 @@ public:
     findAccesses();
     if (Failed)
       return;
+    if (Plans)
+      for (const TiledNest *Nest : W.Nests)
+        (*Plans)[Nest] = planNest(*Nest);
     emit();
   }
 
@@ -361,6 +361,11 @@ private:
   }
 
   std::string rewrite(const Access &A) {
+    if (StagedRefs) {
+      auto It = StagedRefs->find(A.Node);
+      if (It != StagedRefs->end())
+        return rewriteStaged(A, It->second);
+    }
     std::string Place = place(A.Node->getBeginLoc());
     switch (A.K) {
     case Kind::SlotWrite: {
@@ -454,10 +459,319 @@ private:
     return End;
   }
 
+  // ---- Staged tiles (docs/lowering.md, "Staged tiles") ----
+
+  /// An access of an instruction block as its staged tile sees it.
+  struct StagedRef {
+    unsigned Group;
+    std::vector<const Expr *> Trailing; ///< the nest's subscripts
+  };
+
+  /// `X`, `X + c`, `c + X` or `X - c` for the loop variable X, c an integer
+  /// constant: c in Offset.
+  bool offsetFrom(const Expr *E, const VarDecl *X, long long &Offset) {
+    E = bare(E);
+    if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+      Offset = 0;
+      return D->getDecl() == X;
+    }
+    const auto *B = dyn_cast<BinaryOperator>(E);
+    if (!B || (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub))
+      return false;
+    Expr::EvalResult C;
+    auto IsVar = [&](const Expr *V) {
+      const auto *D = dyn_cast<DeclRefExpr>(bare(V));
+      return D && D->getDecl() == X;
+    };
+    if (IsVar(B->getLHS()) && B->getRHS()->EvaluateAsInt(C, Ctx)) {
+      Offset = C.Val.getInt().getExtValue();
+      if (B->getOpcode() == BO_Sub)
+        Offset = -Offset;
+      return true;
+    }
+    if (B->getOpcode() == BO_Add && IsVar(B->getRHS()) &&
+        B->getLHS()->EvaluateAsInt(C, Ctx)) {
+      Offset = C.Val.getInt().getExtValue();
+      return true;
+    }
+    return false;
+  }
+
+  bool inside(const Stmt *S, SourceLocation Begin, SourceLocation End) {
+    unsigned B = SM.getFileOffset(SM.getExpansionLoc(Begin)),
+             E = SM.getFileOffset(SM.getExpansionLoc(End));
+    unsigned At = SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
+    return At >= B && At <= E;
+  }
+
+  /// Whether E mentions a loop variable of Nest or a variable declared
+  /// in [Begin, End] (the instruction block).
+  bool variesInNest(const Expr *E, const TiledNest &Nest, SourceLocation Begin,
+                    SourceLocation End) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      LoopLowering &L;
+      const TiledNest &Nest;
+      SourceLocation Begin, End;
+      bool Found = false;
+      Finder(LoopLowering &L, const TiledNest &N, SourceLocation B,
+             SourceLocation E)
+          : L(L), Nest(N), Begin(B), End(E) {}
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        for (const auto &Loop : Nest.Loops)
+          Found |= D->getDecl() == Loop->Form.Var;
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+          Found |= L.SM.isWrittenInSameFile(V->getLocation(), Begin) &&
+                   !V->getLocation().isMacroID() &&
+                   L.SM.getFileOffset(V->getLocation()) >=
+                       L.SM.getFileOffset(L.SM.getExpansionLoc(Begin)) &&
+                   L.SM.getFileOffset(V->getLocation()) <=
+                       L.SM.getFileOffset(L.SM.getExpansionLoc(End));
+        return true;
+      }
+    } F(*this, Nest, Begin, End);
+    F.TraverseStmt(const_cast<Expr *>(E));
+    return F.Found;
+  }
+
+  /// Whether S holds a jump or a label (a staged tile must run every
+  /// iteration's write).
+  static bool hasJump(const Stmt *S) {
+    if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
+        isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<LabelStmt>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (C && hasJump(C))
+        return true;
+    return false;
+  }
+
+  static std::string offsetText(const std::vector<long long> &O) {
+    std::string S = "(";
+    for (size_t K = 0; K < O.size(); ++K)
+      S += (K ? ", " : "") + std::to_string(O[K]);
+    return S + ")";
+  }
+
+  /// The plan of a blocked nest inside this world loop: the staged tile, or
+  /// why there is none.
+  StagedTilePlan planNest(const TiledNest &Nest) {
+    StagedTilePlan P;
+    const size_t D = Nest.Loops.size();
+    for (const auto &L : Nest.Loops) {
+      const CanonicalLoop &F = L->Form;
+      if (!F.Var || !F.Var->getType()->isIntegerType() || F.Direction < 0 ||
+          (F.Step && (!F.StepConstant || *F.StepConstant != 1))) {
+        P.Reason = "loop '" + F.VarName + "' does not count up by 1";
+        return P;
+      }
+    }
+    if (D > 4) {
+      P.Reason = "more than 4 levels";
+      return P;
+    }
+    const Stmt *Block = Nest.InstructionBlock
+                            ? Nest.InstructionBlock
+                            : Nest.Loops.back()->For->getBody();
+    if (Block->getBeginLoc().isMacroID() || Block->getEndLoc().isMacroID()) {
+      P.Reason = "the instruction block comes from a macro";
+      return P;
+    }
+    SourceLocation Begin = Block->getBeginLoc(), End = endOf(Block);
+    std::string Original =
+        Lexer::getSourceText(CharSourceRange::getCharRange(Begin, End), SM,
+                             Ctx.getLangOpts())
+            .str();
+    if (Original.find('#') != std::string::npos) {
+      P.Reason = "a directive in the instruction block";
+      return P;
+    }
+    if (hasJump(Block)) {
+      P.Reason = "a jump or label in the instruction block";
+      return P;
+    }
+    std::map<std::string, unsigned> Keys;
+    std::map<const Expr *, StagedRef> Refs;
+    // In source order, so that the reason given is the first one.
+    std::vector<const Access *> InBlock;
+    for (const auto &[Node, A] : Accesses)
+      if (inside(Node, Begin, Block->getEndLoc()))
+        InBlock.push_back(&A);
+    std::sort(InBlock.begin(), InBlock.end(),
+              [&](const Access *X, const Access *Y) {
+                return SM.getFileOffset(SM.getExpansionLoc(
+                           X->Node->getBeginLoc())) <
+                       SM.getFileOffset(
+                           SM.getExpansionLoc(Y->Node->getBeginLoc()));
+              });
+    for (const Access *AP : InBlock) {
+      const Access &A = *AP;
+      std::string Text = sourceText(A.Node);
+      if (A.K != Kind::ElementRead && A.K != Kind::ElementWrite) {
+        P.Reason = "'" + Text + "' allocates or frees world memory";
+        return P;
+      }
+      const Expr *Elem = A.K == Kind::ElementWrite
+                             ? bare(cast<BinaryOperator>(A.Node)->getLHS())
+                             : A.Node;
+      Text = sourceText(Elem);
+      if (A.Subscripts.size() < D) {
+        P.Reason = "'" + Text + "' has fewer subscripts than the nest levels";
+        return P;
+      }
+      size_t Lead = A.Subscripts.size() - D;
+      std::vector<long long> Offset(D);
+      StagedRef R;
+      for (size_t K = 0; K < D; ++K) {
+        const Expr *Sub = A.Subscripts[Lead + K];
+        if (!offsetFrom(Sub, Nest.Loops[K]->Form.Var, Offset[K])) {
+          P.Reason = "subscript '" + sourceText(Sub) + "' of '" + Text +
+                     "' is not '" + Nest.Loops[K]->Form.VarName +
+                     "' plus a constant";
+          return P;
+        }
+        R.Trailing.push_back(Sub);
+      }
+      std::string Key = A.Var->Handle + "|" +
+                        (A.SlotIndex ? sourceText(A.SlotIndex) : "") + "|" +
+                        A.Scalar.getAsString();
+      std::string BaseText;
+      for (size_t J = 0; J < Lead; ++J) {
+        if (variesInNest(A.Subscripts[J], Nest, Begin, Block->getEndLoc())) {
+          P.Reason = "subscript '" + sourceText(A.Subscripts[J]) + "' of '" +
+                     Text + "' varies in the nest";
+          return P;
+        }
+        Key += "|" + sourceText(A.Subscripts[J]);
+      }
+      if (A.SlotIndex &&
+          variesInNest(A.SlotIndex, Nest, Begin, Block->getEndLoc())) {
+        P.Reason = "the world pointer of '" + Text + "' varies in the nest";
+        return P;
+      }
+      auto [It, New] = Keys.try_emplace(Key, (unsigned)P.Groups.size());
+      if (New) {
+        StagedGroup G;
+        G.Pointer = slot(A, place(A.Node->getBeginLoc()));
+        G.Scalar = A.Scalar.getAsString();
+        std::string Row = pointee(A), Scalar = "sizeof(" + G.Scalar + ")";
+        G.Base = "0";
+        for (size_t J = 0; J < A.Subscripts.size(); ++J) {
+          std::string Stride = "(sizeof(" + Row + ") / " + Scalar + ")";
+          if (J < Lead)
+            G.Base += " + (unsigned long long)(" + text(A.Subscripts[J]) +
+                      ") * " + Stride;
+          else
+            G.Strides.push_back(Stride);
+          Row += "[0]";
+        }
+        G.Min = G.Max = Offset;
+        P.Groups.push_back(G);
+      }
+      StagedGroup &G = P.Groups[It->second];
+      R.Group = It->second;
+      for (size_t K = 0; K < D; ++K) {
+        G.Min[K] = std::min(G.Min[K], Offset[K]);
+        G.Max[K] = std::max(G.Max[K], Offset[K]);
+      }
+      if (A.K == Kind::ElementWrite) {
+        if (!G.Write.empty()) {
+          P.Reason = "two writes of one world array ('" + Text + "')";
+          return P;
+        }
+        // Every iteration writes: the tile's write-back stores every
+        // element of its box.
+        auto Parents = Ctx.getParents(*A.Node);
+        const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+        if (A.Node != Block && !(isa<CompoundStmt>(Block) && Parent == Block)) {
+          P.Reason = "'" + Text + "' is not written by every iteration (not "
+                     "a statement of its own in the instruction block)";
+          return P;
+        }
+        G.Write = Offset;
+      } else if (std::find(G.Reads.begin(), G.Reads.end(), Offset) ==
+                 G.Reads.end()) {
+        G.Reads.push_back(Offset);
+      }
+      Refs[A.Node] = R;
+    }
+    if (P.Groups.empty()) {
+      P.Reason = "no world access in the instruction block";
+      return P;
+    }
+    // A read of the array the nest writes must find an element written
+    // earlier in the tile's order (or outside the tile).
+    for (const StagedGroup &G : P.Groups) {
+      if (G.Write.empty())
+        continue;
+      for (const auto &R : G.Reads) {
+        long long First = 0;
+        for (size_t K = 0; K < D && !First; ++K)
+          First = R[K] - G.Write[K];
+        if (First >= 0) {
+          P.Reason = "a read at offset " + offsetText(R) +
+                     " of the world array written at offset " +
+                     offsetText(G.Write) + " is not earlier in the tile";
+          return P;
+        }
+      }
+    }
+    P.Place = place(Block->getBeginLoc());
+    StagedRefs = &Refs;
+    P.Body = "\n#line " +
+             std::to_string(SM.getPresumedLoc(SM.getExpansionLoc(Begin))
+                                .getLine()) +
+             " \"" +
+             escapeForStringLiteral(
+                 SM.getPresumedLoc(SM.getExpansionLoc(Begin)).getFilename()) +
+             "\"\n" + splice(Begin, End, Block);
+    StagedRefs = nullptr;
+    return P;
+  }
+
+  std::string rewriteStaged(const Access &A, const StagedRef &R) {
+    std::string G = std::to_string(R.Group), Index;
+    for (size_t K = 0; K < R.Trailing.size(); ++K) {
+      std::string K1 = std::to_string(K);
+      std::string Term = "((long long)(" + text(R.Trailing[K]) +
+                         ") - __orbis_sf" + G + "_" + K1 + ")";
+      Index = K ? "(" + Index + ") * __orbis_sn" + G + "_" + K1 + " + " + Term
+                : Term;
+    }
+    std::string Elem = "__orbis_sb" + G + "[" + Index + "]";
+    if (A.K == Kind::ElementWrite)
+      return "(" + Elem + " = (" + text(A.Value) + "))";
+    return Elem;
+  }
+
+  /// The text of [Begin, End) (holding S) with every world access rewritten.
+  std::string splice(SourceLocation Begin, SourceLocation End, const Stmt *S) {
+    std::vector<const Expr *> Inner;
+    if (const auto *E = dyn_cast<Expr>(S); E && Accesses.count(E))
+      Inner.push_back(E);
+    else
+      collectOutermost(S, Inner);
+    std::string Original =
+        Lexer::getSourceText(CharSourceRange::getCharRange(Begin, End), SM,
+                             Ctx.getLangOpts())
+            .str();
+    unsigned Base = SM.getFileOffset(SM.getExpansionLoc(Begin));
+    std::string Out;
+    unsigned At = 0;
+    for (const Expr *I : Inner) {
+      unsigned B = SM.getFileOffset(SM.getExpansionLoc(I->getBeginLoc())) - Base;
+      unsigned E = SM.getFileOffset(endOfToken(I->getEndLoc())) - Base;
+      Out += Original.substr(At, B - At) + rewrite(Accesses.at(I));
+      At = E;
+    }
+    return Out + Original.substr(At);
+  }
+
   const WorldLoop &W;
   ASTContext &Ctx;
   SourceManager &SM;
   LowerResult &Result;
+  StagedTilePlans *Plans;
+  const std::map<const Expr *, StagedRef> *StagedRefs = nullptr;
   std::vector<Variable> Vars;
   std::map<const Expr *, Access> Accesses;
   bool Failed = false;
@@ -466,13 +780,107 @@ private:
 } // namespace
 
 void lowerWorldLoops(const NestModel &Model, ASTContext &Ctx,
-                     LowerResult &Result) {
+                     LowerResult &Result, StagedTilePlans *Plans) {
   if (Model.WorldLoops.empty())
     return;
   Result.Prologue += "#include <orbis/world_access.h>\n";
   Result.Libraries.push_back("orbis_world");
   for (const auto &World : Model.WorldLoops)
-    LoopLowering(*World, Ctx, Result).lower();
+    LoopLowering(*World, Ctx, Result, Plans).lower();
+}
+
+std::string stagedTileOpen(const StagedTilePlan &Plan,
+                           const std::vector<std::string> &First,
+                           const std::vector<std::string> &End,
+                           const std::string &Loops) {
+  if (!Plan.Reason.empty()) {
+    std::string Why = Plan.Reason;
+    for (size_t At = Why.find("*/"); At != std::string::npos;
+         At = Why.find("*/"))
+      Why.replace(At, 2, "* /");
+    return " /* element path only: " + Why + " */";
+  }
+  const size_t D = First.size();
+  auto Num = [](long long V) { return "(" + std::to_string(V) + "LL)"; };
+  auto Box = [&](const std::vector<long long> &O) {
+    std::string Lo, Hi;
+    for (size_t K = 0; K < D; ++K) {
+      Lo += std::string(K ? ", " : "") + "(long long)(" + First[K] + ") + " +
+            Num(O[K]);
+      Hi += std::string(K ? ", " : "") + "(long long)(" + End[K] + ") + " +
+            Num(O[K]);
+    }
+    return "{{" + Lo + "}, {" + Hi + "}}";
+  };
+  std::string S = "\n/* staged tile (docs/lowering.md, \"Staged tiles\"): "
+                  "footprint and halo copied in, computed here, the written "
+                  "box stored; else the element path */\n";
+  std::string Bytes = "0ULL", Alias;
+  for (size_t G = 0; G < Plan.Groups.size(); ++G) {
+    const StagedGroup &Gr = Plan.Groups[G];
+    std::string N = std::to_string(G);
+    S += "orbis_world_ptr_t __orbis_sp" + N + " = " + Gr.Pointer + ";";
+    std::string Count = "1ULL";
+    for (size_t K = 0; K < D; ++K) {
+      std::string F = "__orbis_sf" + N + "_" + std::to_string(K),
+                  Ext = "__orbis_sn" + N + "_" + std::to_string(K);
+      S += " const long long " + F + " = (long long)(" + First[K] + ") + " +
+           Num(Gr.Min[K]) + ", " + Ext + " = (long long)(" + End[K] + ") + " +
+           Num(Gr.Max[K]) + " - " + F + ";";
+      Count += " * (unsigned long long)" + Ext;
+    }
+    S += " const unsigned long long __orbis_so" + N + " = " + Bytes + ";\n";
+    Bytes = "((__orbis_so" + N + " + (" + Count + ") * sizeof(" + Gr.Scalar +
+            ") + 63ULL) & ~63ULL)";
+    // A read-only pointer may name the memory another one writes.
+    for (size_t H = 0; H < G; ++H)
+      if (!Gr.Write.empty() || !Plan.Groups[H].Write.empty())
+        Alias += " && !orbis_world_same_allocation(__orbis_sp" + N +
+                 ", __orbis_sp" + std::to_string(H) + ")";
+  }
+  S += "unsigned char *__orbis_sm = orbis_world_staging()" + Alias +
+       " ? (unsigned char *)malloc(" + Bytes + " + 1ULL) : 0;\n";
+  S += "if (__orbis_sm) {\n";
+  std::string Stores;
+  for (size_t G = 0; G < Plan.Groups.size(); ++G) {
+    const StagedGroup &Gr = Plan.Groups[G];
+    std::string N = std::to_string(G);
+    std::string Strides, FrameLo, FrameHi;
+    for (size_t K = 0; K < D; ++K) {
+      std::string K1 = std::to_string(K);
+      Strides += std::string(K ? ", " : "") + "(long long)" + Gr.Strides[K];
+      FrameLo += std::string(K ? ", " : "") + "__orbis_sf" + N + "_" + K1;
+      FrameHi += std::string(K ? ", " : "") + "__orbis_sf" + N + "_" + K1 +
+                 " + __orbis_sn" + N + "_" + K1;
+    }
+    S += Gr.Scalar + " *__orbis_sb" + N + " = (" + Gr.Scalar +
+         " *)(__orbis_sm + __orbis_so" + N + ");";
+    S += " const orbis_world_view_t __orbis_sv" + N + " = {" + Gr.Base + ", " +
+         std::to_string(D) + ", {" + Strides + "}};";
+    S += " const orbis_world_box_t __orbis_sfr" + N + " = {{" + FrameLo +
+         "}, {" + FrameHi + "}};\n";
+    if (!Gr.Write.empty())
+      S += "const orbis_world_box_t __orbis_sw" + N + " = " + Box(Gr.Write) +
+           ";\n";
+    if (!Gr.Reads.empty()) {
+      S += "const orbis_world_box_t __orbis_sr" + N + "[" +
+           std::to_string(Gr.Reads.size()) + "] = {";
+      for (size_t R = 0; R < Gr.Reads.size(); ++R)
+        S += (R ? ", " : "") + Box(Gr.Reads[R]);
+      S += "};\norbis_world_load_boxes_at(__orbis_sp" + N + ", &__orbis_sv" +
+           N + ", __orbis_sr" + N + ", " + std::to_string(Gr.Reads.size()) +
+           ", " + (Gr.Write.empty() ? "0" : "&__orbis_sw" + N) +
+           ", __orbis_sb" + N + ", &__orbis_sfr" + N + ", " + Plan.Place +
+           ");\n";
+    }
+    if (!Gr.Write.empty())
+      Stores += "orbis_world_store_box_at(__orbis_sp" + N + ", &__orbis_sv" +
+                N + ", &__orbis_sw" + N + ", __orbis_sb" + N +
+                ", &__orbis_sfr" + N + ", " + Plan.Place + ");\n";
+  }
+  S += Loops + " { " + Plan.Body + " }\n" + Stores +
+       "free(__orbis_sm);\n} else";
+  return S;
 }
 
 } // namespace orbis

@@ -1,20 +1,58 @@
 /// \file
-/// The lowering of `world_parallel for` (EXTENSIONS.md section 3), the
-/// element path (docs/lowering.md, "World loops"): the iterations dealt
-/// cyclically to the processes, the variables of `world(list)` in world
-/// memory, and every access to world memory in ordinary syntax turned into
-/// a typed accessor of <orbis/world_access.h> that names its source line.
+/// The lowering of `world_parallel for` (EXTENSIONS.md section 3): the
+/// iterations dealt cyclically to the processes, the variables of
+/// `world(list)` in world memory, every access to world memory in ordinary
+/// syntax turned into a typed accessor of <orbis/world_access.h> that names
+/// its source line (the element path), and, for blocked nests inside world
+/// loops whose world subscripts are loop variable plus constant, staged
+/// tiles (docs/lowering.md, "World loops").
 #ifndef ORBIS_LOWER_HOST_WORLDLOWERING_H
 #define ORBIS_LOWER_HOST_WORLDLOWERING_H
 
 #include "orbis/Lower.h"
 
+#include <map>
+
 namespace orbis {
 
+/// The world memory one staged tile copies: one world pointer (`Vs[t]`)
+/// with the same leading subscripts, read at constant offsets from the
+/// nest's loop variables and written at most at one.
+struct StagedGroup {
+  std::string Pointer; ///< the world pointer's expression (an accessor call)
+  std::string Scalar;  ///< the element type
+  std::string Base;    ///< linear index of the leading subscripts
+  std::vector<std::string> Strides; ///< of the nest's dimensions, in elements
+  std::vector<std::vector<long long>> Reads; ///< distinct offsets read
+  std::vector<long long> Write; ///< the offset written (empty: read only)
+  std::vector<long long> Min, Max; ///< per dimension, over every offset
+};
+
+/// What the host lowering puts in front of a blocked nest's element loops
+/// when the nest lies in a world loop: staged tiles when `Reason` is empty,
+/// else the reason the nest keeps only the element path.
+struct StagedTilePlan {
+  std::string Reason;
+  std::vector<StagedGroup> Groups;
+  std::string Body;  ///< the instruction block on the tile's buffers
+  std::string Place; ///< `"file", line` of the instruction block
+};
+using StagedTilePlans = std::map<const TiledNest *, StagedTilePlan>;
+
 /// Adds to Result the edits of every world loop of Model (and the prologue
-/// and library they need), or its diagnostics.
+/// and library they need), or its diagnostics; with Plans, what each
+/// blocked nest inside a world loop stages.
 void lowerWorldLoops(const NestModel &Model, clang::ASTContext &Ctx,
-                     LowerResult &Result);
+                     LowerResult &Result, StagedTilePlans *Plans = nullptr);
+
+/// The code in front of a nest's element loops (`Loops`, the `for` headers
+/// over the tile, whose bounds are `First` and `End`, one per level): the
+/// staged tile and `else`, or a comment saying why the nest has the element
+/// path only.
+std::string stagedTileOpen(const StagedTilePlan &Plan,
+                           const std::vector<std::string> &First,
+                           const std::vector<std::string> &End,
+                           const std::string &Loops);
 
 } // namespace orbis
 

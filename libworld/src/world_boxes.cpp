@@ -1,0 +1,69 @@
+/// \file
+/// orbis_world_load_boxes and orbis_world_store_box: box copies between
+/// world memory and a local array, as range operations on the rows that
+/// box_rows.h plans. Part of the exported C API.
+#include "box_rows.h"
+#include "world_impl.h"
+
+#include <cstring>
+
+namespace {
+
+using orbis::world::BoxRun;
+
+/// The runs of a copy, or INVALID (with the detail) when it is malformed.
+orbis_status_t plan(orbis_world_ptr_t Ptr, const orbis_world_view_t *View,
+                    const orbis_world_box_t *Boxes, int Count,
+                    const orbis_world_box_t *Skip, const void *Buf,
+                    const orbis_world_box_t *Frame, std::vector<BoxRun> &Runs) {
+  if (!View || !Frame || (Count > 0 && (!Boxes || !Buf)))
+    return orbis::world::failWith(ORBIS_ERR_INVALID, "a box copy needs a view, a frame, boxes "
+                                 "and a buffer");
+  if (!orbis::world::boxRuns(*View, Boxes, Count, Skip, *Frame, Runs))
+    return orbis::world::failWith(ORBIS_ERR_INVALID, 
+        "a box copy needs 1 to 4 dimensions, a last stride of 1, boxes "
+        "inside the frame and no negative index");
+  (void)Ptr;
+  return ORBIS_OK;
+}
+
+} // namespace
+
+#pragma GCC visibility push(default)
+extern "C" {
+
+orbis_status_t orbis_world_load_boxes(orbis_world_ptr_t ptr,
+                                      const orbis_world_view_t *view,
+                                      const orbis_world_box_t *boxes,
+                                      int count,
+                                      const orbis_world_box_t *skip, void *buf,
+                                      const orbis_world_box_t *frame) {
+  std::vector<BoxRun> Runs;
+  if (orbis_status_t S = plan(ptr, view, boxes, count, skip, buf, frame, Runs))
+    return S;
+  auto *Bytes = static_cast<unsigned char *>(buf);
+  for (const BoxRun &R : Runs)
+    if (orbis_status_t S = orbis_world_load_range(
+            ptr, R.index, R.count, Bytes + R.offset * ptr.elem_size))
+      return S;
+  return ORBIS_OK;
+}
+
+orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
+                                     const orbis_world_view_t *view,
+                                     const orbis_world_box_t *box,
+                                     const void *buf,
+                                     const orbis_world_box_t *frame) {
+  std::vector<BoxRun> Runs;
+  if (orbis_status_t S = plan(ptr, view, box, 1, nullptr, buf, frame, Runs))
+    return S;
+  const auto *Bytes = static_cast<const unsigned char *>(buf);
+  for (const BoxRun &R : Runs)
+    if (orbis_status_t S = orbis_world_store_range(
+            ptr, R.index, R.count, Bytes + R.offset * ptr.elem_size))
+      return S;
+  return ORBIS_OK;
+}
+
+} // extern "C"
+#pragma GCC visibility pop

@@ -1,0 +1,83 @@
+// Staged tiles (docs/lowering.md, "Staged tiles"): a blocked nest inside a
+// world loop whose world subscripts are its loop variables plus constants
+// copies each tile's footprint and halo in with one box load per world
+// pointer (the part the tile writes left out), computes on the copy and
+// stores the written box; the element path stays as the `else`. Nests that
+// cannot be staged keep the element path only and say why.
+// RUN: %orbis-cc --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
+// RUN: %orbis-cc -c %s -o %t.o
+#include <omp_world.h>
+
+void sweeps(int N, int T) {
+  double (*Vs[T + 1])[N];
+  #pragma omp world_parallel for world(Vs)
+  for (int t = 1; t <= T; t++) {
+    Vs[t] = omp_world_malloc(N);
+    // CHECK: staged tile (docs/lowering.md, "Staged tiles")
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+18]]); const long long __orbis_sf0_0 = (long long)(__orbis_f0_0) + (-1LL), __orbis_sn0_0 = (long long)(__orbis_e0_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(__orbis_f0_1) + (-1LL), __orbis_sn0_1 = (long long)(__orbis_e0_1) + (0LL) - __orbis_sf0_1; const unsigned long long __orbis_so0 = 0ULL;
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp1 = orbis_world_get_ptr(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+17]]); const long long __orbis_sf1_0 = (long long)(__orbis_f0_0) + (0LL), __orbis_sn1_0 = (long long)(__orbis_e0_0) + (1LL) - __orbis_sf1_0; const long long __orbis_sf1_1 = (long long)(__orbis_f0_1) + (0LL), __orbis_sn1_1 = (long long)(__orbis_e0_1) + (1LL) - __orbis_sf1_1;
+    // CHECK-NEXT: unsigned char *__orbis_sm = orbis_world_staging() && !orbis_world_same_allocation(__orbis_sp1, __orbis_sp0) ? (unsigned char *)malloc(
+    // CHECK-NEXT: if (__orbis_sm) {
+    // CHECK: const orbis_world_box_t __orbis_sw0 = {{[{][{]}}(long long)(__orbis_f0_0) + (0LL), (long long)(__orbis_f0_1) + (0LL)}, {(long long)(__orbis_e0_0) + (0LL), (long long)(__orbis_e0_1) + (0LL)}};
+    // CHECK-NEXT: const orbis_world_box_t __orbis_sr0[2] = {{[{][{][{]}}(long long)(__orbis_f0_0) + (-1LL), (long long)(__orbis_f0_1) + (0LL)}, {(long long)(__orbis_e0_0) + (-1LL), (long long)(__orbis_e0_1) + (0LL)}}, {{[{][{]}}(long long)(__orbis_f0_0) + (0LL), (long long)(__orbis_f0_1) + (-1LL)}, {(long long)(__orbis_e0_0) + (0LL), (long long)(__orbis_e0_1) + (-1LL)}}};
+    // CHECK-NEXT: orbis_world_load_boxes_at(__orbis_sp0, &__orbis_sv0, __orbis_sr0, 2, &__orbis_sw0, __orbis_sb0, &__orbis_sfr0, "{{.*}}", [[@LINE+12]]);
+    // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 2, 0, __orbis_sb1, &__orbis_sfr1, "{{.*}}", [[@LINE+11]]);
+    // CHECK-NEXT: for (x = __orbis_f0_0; x < __orbis_e0_0; ++x) for (y = __orbis_f0_1; y < __orbis_e0_1; ++y) {
+    // CHECK-NEXT: #line [[@LINE+9]]
+    // CHECK-NEXT: (__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sn0_1 + ((long long)(y) - __orbis_sf0_1)] = (0.25 * (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sn0_1 + ((long long)(y) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sn1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sn0_1 + ((long long)(y - 1) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sn1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))); }
+    // CHECK-NEXT: orbis_world_store_box_at(__orbis_sp0, &__orbis_sv0, &__orbis_sw0, __orbis_sb0, &__orbis_sfr0, "{{.*}}", [[@LINE+7]]);
+    // CHECK-NEXT: free(__orbis_sm);
+    // CHECK-NEXT: } else for (x = __orbis_f0_0; x < __orbis_e0_0; ++x) for (y = __orbis_f0_1; y < __orbis_e0_1; ++y) {
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < N - 1; x++)
+      #pragma omp for schedule(blocked)
+      for (int y = 1; y < N - 1; y++)
+        Vs[t][x][y] = 0.25 * (Vs[t][x - 1][y] + Vs[t - 1][x + 1][y] + Vs[t][x][y - 1] + Vs[t - 1][x][y + 1]);
+
+    // CHECK: /* element path only: loop 'x' does not count up by 1 */
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < N - 1; x += 2)
+      Vs[t][x][0] = Vs[t - 1][x][0];
+
+    // CHECK: /* element path only: subscript 'N - 1' of 'Vs[t][x][N - 1]' is not 'x' plus a constant */
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < N - 1; x++)
+      Vs[t][x][N - 1] = Vs[t - 1][x][N - 1];
+
+    // CHECK: /* element path only: subscript 'x' of 'Vs[t - 1][x][x]' varies in the nest */
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < N - 1; x++)
+      Vs[t][0][x] = Vs[t - 1][x][x];
+
+    // CHECK: /* element path only: 'Vs[t][1][x]' is not written by every iteration (not a statement of its own in the instruction block) */
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < N - 1; x++)
+      if (x > 2)
+        Vs[t][1][x] = 1.0;
+
+    // CHECK: /* element path only: two writes of one world array ('Vs[t][2][x + 1]') */
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < N - 1; x++) {
+      Vs[t][2][x] = 1.0;
+      Vs[t][2][x + 1] = 1.0;
+    }
+
+    // CHECK: /* element path only: a read at offset (1) of the world array written at offset (0) is not earlier in the tile */
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < N - 1; x++)
+      Vs[t][3][x] = Vs[t][3][x + 1];
+
+    // CHECK: /* element path only: a jump or label in the instruction block */
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < N - 1; x++) {
+      if (x == 5)
+        continue;
+      Vs[t][4][x] = 2.0;
+    }
+
+    // CHECK: /* element path only: 'omp_world_free(Vs[x])' allocates or frees world memory */
+    #pragma omp parallel for schedule(blocked)
+    for (int x = 1; x < t; x++)
+      omp_world_free(Vs[x]);
+  }
+}
