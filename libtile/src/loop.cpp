@@ -120,8 +120,20 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   In.Innermost = Site.flags & ORBIS_SITE_INNERMOST;
   In.Gpu = Site.flags & ORBIS_SITE_GPU;
   In.GpuWarpRows = Site.flags & ORBIS_SITE_GPU_WARP_ROWS;
+  In.WorldStaged = Site.flags & ORBIS_SITE_WORLD_STAGED;
   std::string How;
-  if (In.Gpu) {
+  if (In.WorldStaged) {
+    In.Threads = policyThreads();
+    if (Verbose)
+      How = "auto: staged through world memory, " +
+            std::to_string(In.Threads) + " threads, " +
+            (Site.level <= 0
+                 ? "at most " + std::to_string(WorldStagedRows) + " rows"
+             : (Site.flags & ORBIS_SITE_INNERMOST)
+                 ? "at least " + std::to_string(WorldStagedColumns) +
+                       " columns"
+                 : std::to_string(TilesPerThread) + " tiles per thread");
+  } else if (In.Gpu) {
     if (Verbose)
       How = !In.GpuWarpRows ? "auto: GPU, " + std::to_string(GpuTileSize) +
                                   " per level"

@@ -26,6 +26,10 @@ long long policyTileSize(const SizePolicyInput &In) {
     Tile = !In.GpuWarpRows   ? GpuTileSize
            : In.Level <= 0   ? GpuWarpRows
                              : GpuWarpRowColumns;
+  } else if (In.WorldStaged) {
+    Tile = In.Level <= 0    ? std::min(Shared, WorldStagedRows)
+           : In.Innermost   ? std::max(Shared, WorldStagedColumns)
+                            : Shared;
   } else if (In.Level <= 0) {
     Tile = Shared;
   } else if (In.Pipelined) {

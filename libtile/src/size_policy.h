@@ -23,6 +23,7 @@ struct SizePolicyInput {
   bool Innermost = false;         ///< the innermost blocked loop
   bool Gpu = false;               ///< the nest runs on a GPU
   bool GpuWarpRows = false;       ///< ... with one warp's rows per tile
+  bool WorldStaged = false;       ///< tiles staged through world memory
 };
 
 /// Tiles per thread at level 0: enough for monotonic dynamic distribution to
@@ -46,12 +47,23 @@ constexpr long long GpuWarpRows = 32;
 /// LockstepRows.cpp), so that the tile below starts as soon as one chunk of
 /// the tile above is done (measured best on an H100, docs/benchmarks.md).
 constexpr long long GpuWarpRowColumns = 16;
+/// Rows of a level-0 tile staged through world memory, at most: the process
+/// of the next world iteration follows a tile row behind.
+constexpr long long WorldStagedRows = 64;
+/// Columns of an innermost tile staged through world memory, at least: a
+/// staged tile costs a few range operations per row (about 0.25 us each,
+/// against 2.5 ns a cell of Gauss-Seidel), docs/benchmarks.md.
+constexpr long long WorldStagedColumns = 512;
 /// Element size assumed when the compiler found no array in the nest.
 constexpr int DefaultElemSize = 8;
 /// L2 size assumed when the machine does not tell.
 constexpr long long DefaultL2Bytes = 1LL << 20;
 
 /// The tile size, in [1, max(Trip, 1)]:
+/// - staged through world memory: level 0 as below but at most
+///   WorldStagedRows, the innermost level ceil(Trip / (TilesPerThread *
+///   Threads)) but at least WorldStagedColumns, levels between as a
+///   pipelined nest's;
 /// - on a GPU: GpuTileSize at every level (when the rows run in lockstep
 ///   in one warp: GpuWarpRows at level 0, GpuWarpRowColumns at inner
 ///   levels the compiler flags);

@@ -38,15 +38,12 @@ orbis_status_t orbis_world_load_boxes(orbis_world_ptr_t ptr,
                                       int count,
                                       const orbis_world_box_t *skip, void *buf,
                                       const orbis_world_box_t *frame) {
+  orbis::world::ErrorDetail.clear();
   std::vector<BoxRun> Runs;
   if (orbis_status_t S = plan(ptr, view, boxes, count, skip, buf, frame, Runs))
     return S;
-  auto *Bytes = static_cast<unsigned char *>(buf);
-  for (const BoxRun &R : Runs)
-    if (orbis_status_t S = orbis_world_load_range(
-            ptr, R.index, R.count, Bytes + R.offset * ptr.elem_size))
-      return S;
-  return ORBIS_OK;
+  return orbis::world::TheWorld.loadRuns(ptr, Runs.data(), Runs.size(),
+                                         static_cast<unsigned char *>(buf));
 }
 
 orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,

@@ -32,6 +32,7 @@
 #define ORBIS_WORLD_SRC_WORLD_IMPL_H
 
 #include "bootstrap.h"
+#include "box_rows.h"
 #include "oversubscribed.h"
 #include "cache.h"
 #include "deadlock_probe.h"
@@ -215,6 +216,12 @@ public:
                        const void *Values);
   orbis_status_t load(orbis_world_ptr_t P, uint64_t First, uint64_t Count,
                       void *Values);
+  /// Loads Runs[i].count elements from Runs[i].index into
+  /// Out + Runs[i].offset elements, like load() for each, but with every
+  /// request to a remote owner in flight at once (a staged tile's rows:
+  /// one round trip, not one per row). Out null: waits only.
+  orbis_status_t loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
+                          size_t Count, unsigned char *Out);
   orbis_status_t barrier() {
     if (!Ready)
       return ORBIS_ERR_NOT_INITIALIZED;

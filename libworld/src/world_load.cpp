@@ -3,6 +3,8 @@
 /// or by a request that the owner answers at once or parks.
 #include "world_impl.h"
 
+#include <deque>
+
 namespace orbis::world {
 
 orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
@@ -40,6 +42,76 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
   LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
   return ask(int(P.owner), MsgLoad, Hdr, Req,
              WaitSite{Values ? "world load" : "world wait", P, First, Count});
+}
+
+orbis_status_t World::loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
+                               size_t Count, unsigned char *Out) {
+  auto Dest = [&](const BoxRun &R) {
+    return Out ? Out + R.offset * P.elem_size : nullptr;
+  };
+  for (size_t I = 0; I < Count; ++I)
+    if (orbis_status_t S = checkRangeArgs(P, Runs[I].index, Runs[I].count))
+      return S;
+  // Mine, atomic, or on this host: each run as a load (no round trip).
+  bool Far = int(P.owner) != rank() && !(P.flags & ORBIS_WORLD_ATOMIC);
+  PeerScope Using(*this);
+  const PeerAllocation *Mapped = nullptr;
+  if (Far) {
+    if (orbis_status_t S = checkPeerShape(P, Mapped))
+      return S;
+    Far = !Mapped;
+  }
+  if (!Far) {
+    for (size_t I = 0; I < Count; ++I)
+      if (orbis_status_t S = load(P, Runs[I].index, Runs[I].count,
+                                  Dest(Runs[I])))
+        return S;
+    return ORBIS_OK;
+  }
+  // Every run the cache does not hold is asked for at once; the answers
+  // come in any order.
+  std::deque<Request> Asked;
+  std::vector<LoadHeader> Headers;
+  {
+    std::lock_guard<std::mutex> L(M);
+    for (size_t I = 0; I < Count; ++I) {
+      const BoxRun &R = Runs[I];
+      if (Remote.lookup(P, R.index, R.count, Dest(R))) {
+        ++CacheHits;
+        continue;
+      }
+      Asked.push_back(Request{Dest(R), size_t(R.count * P.elem_size), P,
+                              R.index, R.count});
+      Headers.push_back(LoadHeader{uint32_t(rank()), P.id, R.index, R.count,
+                                   Requests.add(Asked.back())});
+    }
+  }
+  orbis_status_t Status = ORBIS_OK;
+  size_t SentCount = 0;
+  for (; SentCount < Headers.size(); ++SentCount)
+    if ((Status = send(int(P.owner), MsgLoad, &Headers[SentCount],
+                       sizeof(LoadHeader), nullptr, 0)))
+      break;
+  {
+    // What was not sent is never answered.
+    std::lock_guard<std::mutex> L(M);
+    for (size_t I = SentCount; I < Headers.size(); ++I)
+      Requests.drop(Headers[I].Token);
+  }
+  uint64_t Last = Count ? Runs[Count - 1].index + Runs[Count - 1].count : 0;
+  WaitSite Site{Out ? "world load" : "world wait", P, Count ? Runs[0].index : 0,
+                Count ? Last - Runs[0].index : 0};
+  waitUntil(
+      [&] {
+        for (size_t I = 0; I < SentCount; ++I)
+          if (!Asked[I].Done)
+            return false;
+        return true;
+      },
+      Site);
+  for (size_t I = 0; I < SentCount && !Status; ++I)
+    Status = Asked[I].Status;
+  return Status;
 }
 
 bool World::spinOn(const RegionView &View, uint64_t &Next, uint64_t End,

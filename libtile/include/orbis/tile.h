@@ -69,6 +69,11 @@ typedef struct orbis_site {
 /// an inner level with this flag (the leader keeps many tiles in flight)
 /// gets tiles of one chunk of columns, so the rows below follow per chunk.
 #define ORBIS_SITE_GPU_WARP_ROWS 8
+/// The nest's tiles are staged through world memory (a blocked nest in a
+/// `world_parallel` loop): each tile costs range operations per row, so the
+/// automatic tiles are wide, and few rows deep for the pipeline between the
+/// processes.
+#define ORBIS_SITE_WORLD_STAGED 16
 
 /// A tile being run by the current thread.
 typedef struct orbis_tile {

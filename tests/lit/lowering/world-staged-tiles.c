@@ -39,12 +39,15 @@ void sweeps(int N, int T) {
     for (int x = 1; x < N - 1; x += 2)
       Vs[t][x][0] = Vs[t - 1][x][0];
 
-    // CHECK: /* element path only: subscript 'N - 1' of 'Vs[t][x][N - 1]' is not 'x' plus a constant */
+    // An invariant subscript after the loop variable's: a box one column wide.
+    // CHECK: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+5]]); const long long __orbis_sf0_0 = (long long)(__orbis_f2_0) + (0LL), __orbis_sn0_0 = (long long)(__orbis_e2_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(N - 1) + (0LL), __orbis_sn0_1 = (long long)(N - 1) + 1 + (0LL) - __orbis_sf0_1;
+    // CHECK: const orbis_world_box_t __orbis_sr1[1] = {{[{][{][{]}}(long long)(__orbis_f2_0) + (0LL), (long long)(N - 1) + (0LL)}, {(long long)(__orbis_e2_0) + (0LL), (long long)(N - 1) + 1 + (0LL)}}};
+    // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 1, 0, __orbis_sb1, &__orbis_sfr1, "{{.*}}", [[@LINE+3]]);
     #pragma omp parallel for schedule(blocked)
     for (int x = 1; x < N - 1; x++)
       Vs[t][x][N - 1] = Vs[t - 1][x][N - 1];
 
-    // CHECK: /* element path only: subscript 'x' of 'Vs[t - 1][x][x]' varies in the nest */
+    // CHECK: /* element path only: subscript 'x' of 'Vs[t - 1][x][x]' varies in the nest after every loop variable has its subscript */
     #pragma omp parallel for schedule(blocked)
     for (int x = 1; x < N - 1; x++)
       Vs[t][0][x] = Vs[t - 1][x][x];

@@ -257,6 +257,9 @@ private:
       Flags = "ORBIS_SITE_PIPELINED";
     if (!L.Child)
       Flags += std::string(Flags.empty() ? "" : " | ") + "ORBIS_SITE_INNERMOST";
+    if (Staged && Staged->Reason.empty())
+      Flags += std::string(Flags.empty() ? "" : " | ") +
+               "ORBIS_SITE_WORLD_STAGED";
     S += "static const orbis_site_t " + siteVar(L) + " = {\"" +
          escapeForStringLiteral(where(D.Loc)) + "\", " +
          std::to_string(L.Level) + ", " + std::to_string(Nest.ElemSize) +

@@ -614,34 +614,52 @@ private:
                              ? bare(cast<BinaryOperator>(A.Node)->getLHS())
                              : A.Node;
       Text = sourceText(Elem);
-      if (A.Subscripts.size() < D) {
-        P.Reason = "'" + Text + "' has fewer subscripts than the nest levels";
-        return P;
-      }
-      size_t Lead = A.Subscripts.size() - D;
-      std::vector<long long> Offset(D);
-      StagedRef R;
-      for (size_t K = 0; K < D; ++K) {
-        const Expr *Sub = A.Subscripts[Lead + K];
-        if (!offsetFrom(Sub, Nest.Loops[K]->Form.Var, Offset[K])) {
+      // Each subscript is a loop variable plus a constant (each level once,
+      // outermost first) or invariant in the nest. Those before the first
+      // loop variable fold into the base; the rest are the box's dimensions
+      // (an invariant one is one element wide: `Vs[t][x][0]`).
+      const size_t NumSubs = A.Subscripts.size();
+      std::vector<int> Level(NumSubs, -1);
+      std::vector<long long> At(NumSubs, 0);
+      size_t NextLevel = 0, Lead = NumSubs;
+      for (size_t J = 0; J < NumSubs; ++J) {
+        const Expr *Sub = A.Subscripts[J];
+        if (NextLevel < D &&
+            offsetFrom(Sub, Nest.Loops[NextLevel]->Form.Var, At[J])) {
+          Level[J] = int(NextLevel++);
+          Lead = std::min(Lead, J);
+        } else if (variesInNest(Sub, Nest, Begin, Block->getEndLoc())) {
           P.Reason = "subscript '" + sourceText(Sub) + "' of '" + Text +
-                     "' is not '" + Nest.Loops[K]->Form.VarName +
-                     "' plus a constant";
+                     "' varies in the nest " +
+                     (NextLevel < D ? "and is not '" +
+                                          Nest.Loops[NextLevel]->Form.VarName +
+                                          "' plus a constant"
+                                    : "after every loop variable has its "
+                                      "subscript");
           return P;
         }
-        R.Trailing.push_back(Sub);
       }
+      if (NextLevel < D) {
+        P.Reason = "'" + Text + "' has no subscript '" +
+                   Nest.Loops[NextLevel]->Form.VarName + "' plus a constant";
+        return P;
+      }
+      if (NumSubs - Lead > 4) {
+        P.Reason = "'" + Text + "' has more than 4 dimensions in the nest";
+        return P;
+      }
+      std::vector<long long> Offset;
+      StagedRef R;
       std::string Key = A.Var->Handle + "|" +
                         (A.SlotIndex ? sourceText(A.SlotIndex) : "") + "|" +
                         A.Scalar.getAsString();
-      std::string BaseText;
-      for (size_t J = 0; J < Lead; ++J) {
-        if (variesInNest(A.Subscripts[J], Nest, Begin, Block->getEndLoc())) {
-          P.Reason = "subscript '" + sourceText(A.Subscripts[J]) + "' of '" +
-                     Text + "' varies in the nest";
-          return P;
+      for (size_t J = 0; J < NumSubs; ++J) {
+        if (J >= Lead) {
+          Offset.push_back(At[J]);
+          R.Trailing.push_back(A.Subscripts[J]);
         }
-        Key += "|" + sourceText(A.Subscripts[J]);
+        Key += "|" + (Level[J] < 0 ? sourceText(A.Subscripts[J])
+                                   : "L" + std::to_string(Level[J]));
       }
       if (A.SlotIndex &&
           variesInNest(A.SlotIndex, Nest, Begin, Block->getEndLoc())) {
@@ -655,13 +673,16 @@ private:
         G.Scalar = A.Scalar.getAsString();
         std::string Row = pointee(A), Scalar = "sizeof(" + G.Scalar + ")";
         G.Base = "0";
-        for (size_t J = 0; J < A.Subscripts.size(); ++J) {
+        for (size_t J = 0; J < NumSubs; ++J) {
           std::string Stride = "(sizeof(" + Row + ") / " + Scalar + ")";
-          if (J < Lead)
+          if (J < Lead) {
             G.Base += " + (unsigned long long)(" + text(A.Subscripts[J]) +
                       ") * " + Stride;
-          else
+          } else {
             G.Strides.push_back(Stride);
+            G.Levels.push_back(Level[J]);
+            G.Values.push_back(Level[J] < 0 ? text(A.Subscripts[J]) : "");
+          }
           Row += "[0]";
         }
         G.Min = G.Max = Offset;
@@ -669,7 +690,7 @@ private:
       }
       StagedGroup &G = P.Groups[It->second];
       R.Group = It->second;
-      for (size_t K = 0; K < D; ++K) {
+      for (size_t K = 0; K < Offset.size(); ++K) {
         G.Min[K] = std::min(G.Min[K], Offset[K]);
         G.Max[K] = std::max(G.Max[K], Offset[K]);
       }
@@ -705,7 +726,7 @@ private:
         continue;
       for (const auto &R : G.Reads) {
         long long First = 0;
-        for (size_t K = 0; K < D && !First; ++K)
+        for (size_t K = 0; K < R.size() && !First; ++K)
           First = R[K] - G.Write[K];
         if (First >= 0) {
           P.Reason = "a read at offset " + offsetText(R) +
@@ -800,15 +821,22 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
       Why.replace(At, 2, "* /");
     return " /* element path only: " + Why + " */";
   }
-  const size_t D = First.size();
   auto Num = [](long long V) { return "(" + std::to_string(V) + "LL)"; };
-  auto Box = [&](const std::vector<long long> &O) {
+  // Dimension K of a group: a nest level's tile bounds, or one element at
+  // an invariant subscript.
+  auto Low = [&](const StagedGroup &G, size_t K) {
+    return G.Levels[K] < 0 ? "(long long)(" + G.Values[K] + ")"
+                           : "(long long)(" + First[G.Levels[K]] + ")";
+  };
+  auto High = [&](const StagedGroup &G, size_t K) {
+    return G.Levels[K] < 0 ? "(long long)(" + G.Values[K] + ") + 1"
+                           : "(long long)(" + End[G.Levels[K]] + ")";
+  };
+  auto Box = [&](const StagedGroup &G, const std::vector<long long> &O) {
     std::string Lo, Hi;
-    for (size_t K = 0; K < D; ++K) {
-      Lo += std::string(K ? ", " : "") + "(long long)(" + First[K] + ") + " +
-            Num(O[K]);
-      Hi += std::string(K ? ", " : "") + "(long long)(" + End[K] + ") + " +
-            Num(O[K]);
+    for (size_t K = 0; K < O.size(); ++K) {
+      Lo += std::string(K ? ", " : "") + Low(G, K) + " + " + Num(O[K]);
+      Hi += std::string(K ? ", " : "") + High(G, K) + " + " + Num(O[K]);
     }
     return "{{" + Lo + "}, {" + Hi + "}}";
   };
@@ -821,11 +849,11 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
     std::string N = std::to_string(G);
     S += "orbis_world_ptr_t __orbis_sp" + N + " = " + Gr.Pointer + ";";
     std::string Count = "1ULL";
-    for (size_t K = 0; K < D; ++K) {
+    for (size_t K = 0; K < Gr.Levels.size(); ++K) {
       std::string F = "__orbis_sf" + N + "_" + std::to_string(K),
                   Ext = "__orbis_sn" + N + "_" + std::to_string(K);
-      S += " const long long " + F + " = (long long)(" + First[K] + ") + " +
-           Num(Gr.Min[K]) + ", " + Ext + " = (long long)(" + End[K] + ") + " +
+      S += " const long long " + F + " = " + Low(Gr, K) + " + " +
+           Num(Gr.Min[K]) + ", " + Ext + " = " + High(Gr, K) + " + " +
            Num(Gr.Max[K]) + " - " + F + ";";
       Count += " * (unsigned long long)" + Ext;
     }
@@ -846,6 +874,7 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
     const StagedGroup &Gr = Plan.Groups[G];
     std::string N = std::to_string(G);
     std::string Strides, FrameLo, FrameHi;
+    const size_t D = Gr.Levels.size();
     for (size_t K = 0; K < D; ++K) {
       std::string K1 = std::to_string(K);
       Strides += std::string(K ? ", " : "") + "(long long)" + Gr.Strides[K];
@@ -860,13 +889,13 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
     S += " const orbis_world_box_t __orbis_sfr" + N + " = {{" + FrameLo +
          "}, {" + FrameHi + "}};\n";
     if (!Gr.Write.empty())
-      S += "const orbis_world_box_t __orbis_sw" + N + " = " + Box(Gr.Write) +
+      S += "const orbis_world_box_t __orbis_sw" + N + " = " + Box(Gr, Gr.Write) +
            ";\n";
     if (!Gr.Reads.empty()) {
       S += "const orbis_world_box_t __orbis_sr" + N + "[" +
            std::to_string(Gr.Reads.size()) + "] = {";
       for (size_t R = 0; R < Gr.Reads.size(); ++R)
-        S += (R ? ", " : "") + Box(Gr.Reads[R]);
+        S += (R ? ", " : "") + Box(Gr, Gr.Reads[R]);
       S += "};\norbis_world_load_boxes_at(__orbis_sp" + N + ", &__orbis_sv" +
            N + ", __orbis_sr" + N + ", " + std::to_string(Gr.Reads.size()) +
            ", " + (Gr.Write.empty() ? "0" : "&__orbis_sw" + N) +

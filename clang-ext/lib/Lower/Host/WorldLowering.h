@@ -16,13 +16,18 @@
 namespace orbis {
 
 /// The world memory one staged tile copies: one world pointer (`Vs[t]`)
-/// with the same leading subscripts, read at constant offsets from the
+/// with the same invariant subscripts, read at constant offsets from the
 /// nest's loop variables and written at most at one.
 struct StagedGroup {
   std::string Pointer; ///< the world pointer's expression (an accessor call)
   std::string Scalar;  ///< the element type
   std::string Base;    ///< linear index of the leading subscripts
-  std::vector<std::string> Strides; ///< of the nest's dimensions, in elements
+  /// The box's dimensions (the subscripts from the first loop variable on):
+  /// the stride of each in elements, the nest level whose variable it
+  /// follows (-1: invariant in the nest), and an invariant one's value.
+  std::vector<std::string> Strides;
+  std::vector<int> Levels;
+  std::vector<std::string> Values;
   std::vector<std::vector<long long>> Reads; ///< distinct offsets read
   std::vector<long long> Write; ///< the offset written (empty: read only)
   std::vector<long long> Min, Max; ///< per dimension, over every offset
