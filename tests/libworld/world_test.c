@@ -766,6 +766,68 @@ static void free_releases(void) {
   }
 }
 
+/// Box copies (orbis_world_load_boxes / orbis_world_store_box), what staged
+/// tiles call: rank r stores a box of the next rank's 20 x 30 grid from a
+/// larger local frame, then loads the union of two boxes less a third from
+/// its own grid (written by the previous rank) and from the next rank's
+/// (remote unless on one host), into a frame prefilled with -1: the union's
+/// elements hold the writer's values, the rest stays -1. Malformed copies
+/// return INVALID with a detail.
+static double box_value(int writer, int x, int y) {
+  return writer * 1000.0 + x * 30 + y;
+}
+static void box_check(orbis_world_ptr_t grid, int writer) {
+  const orbis_world_view_t view = {0, 2, {30, 1}};
+  const orbis_world_box_t frame = {{0, 0}, {12, 20}};
+  const orbis_world_box_t reads[2] = {{{2, 5}, {6, 9}}, {{4, 7}, {10, 17}}};
+  const orbis_world_box_t skip = {{5, 8}, {7, 12}};
+  double buf[12][20];
+  for (int x = 0; x < 12; x++)
+    for (int y = 0; y < 20; y++)
+      buf[x][y] = -1;
+  CHECK(orbis_world_load_boxes(grid, &view, reads, 2, &skip, buf, &frame));
+  for (int x = 0; x < 12; x++)
+    for (int y = 0; y < 20; y++) {
+      int in = (x >= 2 && x < 6 && y >= 5 && y < 9) ||
+               (x >= 4 && x < 10 && y >= 7 && y < 17);
+      int skipped = x >= 5 && x < 7 && y >= 8 && y < 12;
+      EXPECT(buf[x][y] == (in && !skipped ? box_value(writer, x, y) : -1));
+    }
+}
+static void boxes(void) {
+  orbis_world_ptr_t grid;
+  CHECK(orbis_world_malloc(20 * 30, sizeof(double), &grid));
+  CHECK(orbis_world_store(orbis_world_root(rank), 20, &grid));
+  orbis_world_ptr_t next;
+  int to = (rank + 1) % size, from = (rank + size - 1) % size;
+  CHECK(orbis_world_load(orbis_world_root(to), 20, &next));
+  // The box rows 2..9, columns 5..16, from a frame rows 1..10, columns 4..17.
+  const orbis_world_view_t view = {0, 2, {30, 1}};
+  const orbis_world_box_t frame = {{1, 4}, {11, 18}}, box = {{2, 5}, {10, 17}};
+  double src[10][14];
+  for (int x = 1; x < 11; x++)
+    for (int y = 4; y < 18; y++)
+      src[x - 1][y - 4] = box_value(rank, x, y);
+  CHECK(orbis_world_store_box(next, &view, &box, src, &frame));
+  box_check(grid, from);
+  box_check(next, rank);
+  // Malformed: five dimensions, a last stride other than 1, a box outside
+  // its frame; each INVALID, with the reason.
+  orbis_world_view_t five = {0, 5, {1, 1, 1, 1}};
+  EXPECT(orbis_world_load_boxes(grid, &five, &box, 1, NULL, src, &frame) ==
+         ORBIS_ERR_INVALID);
+  EXPECT(strstr(orbis_world_error_detail(), "1 to 4 dimensions"));
+  orbis_world_view_t strided = {0, 2, {30, 2}};
+  EXPECT(orbis_world_store_box(grid, &strided, &box, src, &frame) ==
+         ORBIS_ERR_INVALID);
+  const orbis_world_box_t outside = {{0, 5}, {10, 17}};
+  EXPECT(orbis_world_store_box(grid, &view, &outside, src, &frame) ==
+         ORBIS_ERR_INVALID);
+  EXPECT(orbis_world_load_boxes(grid, &view, &box, 1, NULL, NULL, &frame) ==
+         ORBIS_ERR_INVALID);
+  CHECK(orbis_world_barrier());
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -777,6 +839,8 @@ int main(int argc, char **argv) {
       many_readers();
     else if (!strcmp(argv[a], "ranges"))
       ranges();
+    else if (!strcmp(argv[a], "boxes"))
+      boxes();
     else if (!strcmp(argv[a], "pointers"))
       pointers();
     else if (!strcmp(argv[a], "gauss-seidel"))
