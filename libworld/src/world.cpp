@@ -132,8 +132,11 @@ orbis_status_t orbis_world_malloc(size_t count, size_t elem_size,
     return ORBIS_ERR_INVALID;
   return fresh().malloc(count, uint32_t(elem_size), out);
 }
-orbis_status_t orbis_world_shared(size_t count, size_t elem_size,
-                                  orbis_world_ptr_t *out) {
+namespace {
+/// orbis_world_shared and orbis_world_shared_atomic: one chain of
+/// directories for both, so that their calls share one order.
+orbis_status_t sharedAllocation(size_t count, size_t elem_size, bool atomic,
+                                orbis_world_ptr_t *out) {
   // The directories: 64 world pointers each, entries 0-62 the allocations
   // in call order, entry 63 the next directory.
   static std::mutex Lock;
@@ -169,11 +172,31 @@ orbis_status_t orbis_world_shared(size_t count, size_t elem_size,
     Directory = More;
     Next = 0;
   }
-  if (orbis_status_t S =
-          Handed(Directory, Next, count, uint32_t(elem_size), *out))
+  if (atomic) {
+    if (Zero) {
+      if (orbis_status_t S = W.mallocAtomic(count, out))
+        return S;
+      if (orbis_status_t S = W.store(Directory, Next, 1, out))
+        return S;
+    } else if (orbis_status_t S = W.load(Directory, Next, 1, out)) {
+      return S;
+    }
+  } else if (orbis_status_t S = Handed(Directory, Next, count,
+                                       uint32_t(elem_size), *out)) {
     return S;
+  }
   ++Next;
   return ORBIS_OK;
+}
+} // namespace
+
+orbis_status_t orbis_world_shared(size_t count, size_t elem_size,
+                                  orbis_world_ptr_t *out) {
+  return sharedAllocation(count, elem_size, false, out);
+}
+orbis_status_t orbis_world_shared_atomic(size_t count,
+                                         orbis_world_ptr_t *out) {
+  return sharedAllocation(count, sizeof(int64_t), true, out);
 }
 orbis_status_t orbis_world_free(orbis_world_ptr_t ptr) {
   return fresh().free(ptr);

@@ -153,8 +153,9 @@ struct WorldLoop {
   const CollectedDirective *Pragma = nullptr;
   const clang::ForStmt *For = nullptr;
   std::vector<const TiledNest *> Nests;
-  /// `single` directives in the loop outside its blocked nests.
-  std::vector<const CollectedDirective *> Singles;
+  /// `single` directives directly in the loop (outside its blocked nests
+  /// and nested parallel regions): once in the world. Owner is null.
+  std::vector<NestedDirective> Singles;
   /// The variables of `world(list)`, in its order.
   std::vector<const clang::VarDecl *> Vars;
   /// The function the loop is in.

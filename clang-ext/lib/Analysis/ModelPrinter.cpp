@@ -28,6 +28,9 @@ public:
     for (const TiledNest *N : W.Nests)
       OS << " " << N->Id;
     OS << "\n";
+    for (const NestedDirective &S : W.Singles)
+      OS << "  single at " << where(S.Pragma->Dir.Loc)
+         << ", once in the world\n";
   }
 
   void nest(const TiledNest &N) {

@@ -176,6 +176,9 @@ private:
     std::vector<const Stmt *> Scopes;
     const FunctionDecl *Function = nullptr;
     WorldLoop *World = nullptr; ///< the world loop being walked
+    /// Standard parallel regions around the statement inside the world
+    /// loop: a `single` there is once per process, not once in the world.
+    unsigned SharedRegions = 0;
   };
 
   /// The part of a tiled nest a statement is in: a loop's pre-block, its
@@ -238,6 +241,20 @@ private:
     return false;
   }
 
+  /// Whether a standard `parallel ...` directive binds to S.
+  bool opensParallelRegion(const Stmt *S) {
+    auto It = AllByNextCode.find(
+        SM.getExpansionLoc(S->getBeginLoc()).getRawEncoding());
+    if (It == AllByNextCode.end())
+      return false;
+    for (const CollectedDirective *D : It->second)
+      if (!D->Dir.isExtension() &&
+          (D->Dir.Kind == DirectiveKind::ParallelFor ||
+           StringRef(D->Dir.Name).starts_with("parallel")))
+        return true;
+    return false;
+  }
+
   static bool isRelevant(const CollectedDirective &C) {
     const Directive &D = C.Dir;
     return C.Failed || D.isExtension() || D.Kind == DirectiveKind::Single ||
@@ -296,6 +313,12 @@ private:
         recordNested(D, S, St);
       if (LoopPragma)
         return walkDirectedLoop(LoopPragma, S, St);
+      if (St.World && opensParallelRegion(S)) {
+        ++St.SharedRegions;
+        walkChildren(S, St);
+        --St.SharedRegions;
+        return;
+      }
     }
     walkChildren(S, St);
   }
@@ -535,8 +558,12 @@ private:
     }
     // `single` in a world loop outside its blocked nests: once in the world
     // (EXTENSIONS.md 3.2), which the lowering must see.
-    if (!St.Nest && St.World && Dir.Kind == DirectiveKind::Single)
-      St.World->Singles.push_back(D);
+    if (!St.Nest && St.World && !St.SharedRegions &&
+        Dir.Kind == DirectiveKind::Single) {
+      if (!fileRangeOf(S, Ctx))
+        return error(Diag::StatementFromMacro, Dir.Loc, {Dir.Name});
+      St.World->Singles.push_back({D, S, NextDirectiveId++, nullptr});
+    }
     if (!St.Nest)
       return; // a standard single/atomic outside nests keeps its meaning
     if (Dir.Kind == DirectiveKind::Single) {

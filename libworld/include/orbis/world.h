@@ -88,6 +88,9 @@ orbis_status_t orbis_world_malloc_atomic(size_t count, orbis_world_ptr_t *out);
 orbis_status_t orbis_world_shared(size_t count, size_t elem_size,
                                   orbis_world_ptr_t *out);
 #define ORBIS_WORLD_SHARED_SLOT 63
+/// The same for `count` world integers (ORBIS_WORLD_ATOMIC, all 0), in the
+/// same order as orbis_world_shared's calls.
+orbis_status_t orbis_world_shared_atomic(size_t count, orbis_world_ptr_t *out);
 /// Releases an allocation of the caller.
 orbis_status_t orbis_world_free(orbis_world_ptr_t ptr);
 

@@ -206,6 +206,50 @@ orbis_world_shared_at(size_t count, size_t elem_size, const char *file,
   return p;
 }
 
+/// World integers (atomic) of a construct, shared like
+/// orbis_world_shared_at: the counters of its `single`s.
+ORBIS_WORLD_UNUSED static inline orbis_world_ptr_t
+orbis_world_shared_atomic_at(size_t count, const char *file, unsigned line) {
+  orbis_world_ptr_t p = {0, 0, 0, 0, 0};
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = orbis_world_shared_atomic(count, &p);
+  if (s != ORBIS_OK) {
+    fflush(stdout);
+    fprintf(stderr, "orbis: rank %d: world_parallel at %s:%u: %s\n",
+            orbis_world_rank(), file, line, orbis_status_string(s));
+    fflush(stderr);
+    exit(1);
+  }
+  return p;
+}
+
+/// `single` directly in a world loop (once in the world): 1 for the one
+/// process that runs it; every other process waits until it is done and
+/// gets 0. `done` has 1-byte elements, one per `single` of the construct.
+ORBIS_WORLD_UNUSED static inline int
+orbis_world_once_at(orbis_world_ptr_t counter, orbis_world_ptr_t done,
+                    uint64_t index, const char *file, unsigned line) {
+  int run = 0;
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = orbis_world_once(counter, done, index, &run);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail("single in world_parallel", file, line, s, done,
+                            index, 0);
+  return run;
+}
+ORBIS_WORLD_UNUSED static inline void
+orbis_world_once_done_at(orbis_world_ptr_t done, uint64_t index,
+                         const char *file, unsigned line) {
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = orbis_world_once_done(done, index);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail("end of single in world_parallel", file, line, s,
+                            done, index, 0);
+}
+
 /// The end of a `world_parallel` construct: every process has finished its
 /// iterations (a barrier); then rank 0 frees the allocation of a variable
 /// of the construct.

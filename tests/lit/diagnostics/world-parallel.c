@@ -1,6 +1,6 @@
 // 'world_parallel for world(list)': what it cannot lower yet is an error at
-// the construct (a schedule, other clauses, blocked loops inside, element
-// types other than arithmetic ones), and misuse of world memory is an error
+// the construct (a schedule, other clauses, clauses on a 'single' directly
+// in the world loop, element types other than arithmetic ones), and misuse of world memory is an error
 // at the access (an operator that reads and writes an element, a world
 // pointer used other than subscripted, allocated or freed, a variable that
 // is not a pointer). It must still be followed by a for loop, and cannot be
@@ -45,8 +45,8 @@ void whole_pointer(int n, double *A) {
 void once(int n, double *A) {
   #pragma omp world_parallel for world(A)
   for (int i = 0; i < n; i++) {
-    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:5: error: '#pragma omp single' in '#pragma omp world_parallel for' (once in the world) cannot be lowered yet{{$}}
-    #pragma omp single
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:24: error: 'nowait' on '#pragma omp single' in '#pragma omp world_parallel for' (once in the world) is not supported{{$}}
+    #pragma omp single nowait
     A = omp_world_malloc(n);
   }
 }

@@ -92,9 +92,9 @@ public:
       diag(Diag::WorldClauseNotLowered, Dir.ScheduleLoc, {"schedule"});
     for (const PassThroughClause &C : Dir.Clauses)
       diag(Diag::WorldClauseNotLowered, C.Loc, {C.Name});
-    // Run by every process as plain code would be wrong: an error.
-    for (const CollectedDirective *S : W.Singles)
-      diag(Diag::WorldSingleNotLowered, S->Dir.Loc, {});
+    for (const NestedDirective &S : W.Singles)
+      for (const PassThroughClause &C : S.Pragma->Dir.Clauses)
+        diag(Diag::WorldSingleClause, C.Loc, {C.Name});
     for (const VarDecl *V : W.Vars)
       addVariable(V);
     if (Failed)
@@ -403,6 +403,14 @@ private:
       Open += "orbis_world_ptr_t " + V.Handle + " = orbis_world_shared_at(" +
               Count + ", sizeof(orbis_world_ptr_t), " + Place + ");\n";
     }
+    if (!W.Singles.empty()) {
+      // Per `single`: a world integer (who runs it) and a flag (done).
+      std::string K = std::to_string(W.Singles.size());
+      Open += "orbis_world_ptr_t __orbis_wonce" + N +
+              " = orbis_world_shared_atomic_at(" + K + ", " + Place +
+              "), __orbis_wdone" + N + " = orbis_world_shared_at(" + K +
+              ", 1, " + Place + ");\n";
+    }
     Open += "long long __orbis_wi" + N + " = 0;\n";
     Result.Edits.insert(For->getBeginLoc(), Open, -1000);
     // Cyclic: the i-th iteration on process i mod P, in increasing order.
@@ -421,9 +429,27 @@ private:
       if (isOutermost(Node))
         Result.Edits.replace(SM.getExpansionLoc(Node->getBeginLoc()),
                              endOfToken(Node->getEndLoc()), rewrite(A));
+    // Once in the world (EXTENSIONS.md 3.2): one process runs the
+    // statement, every other one that reaches it waits until it is done.
+    for (size_t I = 0; I < W.Singles.size(); ++I) {
+      const NestedDirective &S = W.Singles[I];
+      std::string At = place(S.Pragma->Dir.Loc), Index = std::to_string(I);
+      Result.Edits.replace(S.Pragma->ExtentBegin, S.Pragma->ExtentEnd,
+                           "if (orbis_world_once_at(__orbis_wonce" + N +
+                               ", __orbis_wdone" + N + ", " + Index + ", " +
+                               At + ")) {");
+      Result.Edits.insert(endOf(S.Body),
+                          " orbis_world_once_done_at(__orbis_wdone" + N +
+                              ", " + Index + ", " + At + "); }",
+                          40);
+    }
     std::string Close = "\norbis_world_end_at(" + Place + ");";
     for (const Variable &V : Vars)
       Close += " orbis_world_shared_free_at(" + V.Handle + ", " + Place + ");";
+    if (!W.Singles.empty())
+      Close += " orbis_world_shared_free_at(__orbis_wonce" + N + ", " + Place +
+               "); orbis_world_shared_free_at(__orbis_wdone" + N + ", " +
+               Place + ");";
     Result.Edits.insert(endOf(For), Close + " }", 1000);
   }
 
