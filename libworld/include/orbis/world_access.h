@@ -250,6 +250,36 @@ orbis_world_once_done_at(orbis_world_ptr_t done, uint64_t index,
                             done, index, 0);
 }
 
+/// The chunk of a world loop's `schedule(static|dynamic, c)`: c, or the
+/// program stops when it is not positive.
+ORBIS_WORLD_UNUSED static inline long long
+orbis_world_chunk_at(long long c, const char *file, unsigned line) {
+  if (c < 1) {
+    fflush(stdout);
+    fprintf(stderr,
+            "orbis: rank %d: world_parallel at %s:%u: chunk size %lld of "
+            "'schedule' must be positive\n",
+            orbis_world_rank(), file, line, c);
+    fflush(stderr);
+    exit(1);
+  }
+  return c;
+}
+/// `schedule(dynamic, c)`: the first iteration of the next chunk, taken
+/// from the construct's world counter.
+ORBIS_WORLD_UNUSED static inline long long
+orbis_world_next_chunk_at(orbis_world_ptr_t counter, long long c,
+                          const char *file, unsigned line) {
+  int64_t old = 0;
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = orbis_world_atomic_add(counter, 0, 1, &old);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail("schedule(dynamic) of world_parallel", file, line,
+                            s, counter, 0, 0);
+  return (long long)old * c;
+}
+
 /// The end of a `world_parallel` construct: every process has finished its
 /// iterations (a barrier); then rank 0 frees the allocation of a variable
 /// of the construct.

@@ -14,9 +14,17 @@
 #include <omp_world.h>
 
 void blocked(int n, double *A, double *B) {
-  // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:46: error: 'schedule' on '#pragma omp world_parallel for' cannot be lowered yet: the iterations are dealt one by one{{$}}
+  // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:46: error: 'schedule' on '#pragma omp world_parallel for' is not supported: a world loop takes 'world(list)' and 'schedule(static[, chunk])' or 'schedule([monotonic:] dynamic[, chunk])'{{$}}
   #pragma omp world_parallel for world(A, B) schedule(blocked, 4)
   for (int i = 0; i < n; i++) A[i] = B[i];
+  // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:46: error: 'schedule' on '#pragma omp world_parallel for' is not supported: a world loop takes 'world(list)' and 'schedule(static[, chunk])' or 'schedule([monotonic:] dynamic[, chunk])'{{$}}
+  #pragma omp world_parallel for world(A, B) schedule(guided, 2)
+  for (int i = 0; i < n; i++) A[i] = B[i];
+  // A static schedule without a chunk counts the iterations first: the
+  // loop must be canonical.
+  // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:46: error: 'schedule' on '#pragma omp world_parallel for' is not supported: {{.*}}
+  #pragma omp world_parallel for world(A, B) schedule(static)
+  for (int i = 0; i < n; i += i + 1) A[i] = B[i];
 }
 
 void read_and_write(int n, double *A) {
@@ -72,7 +80,7 @@ void structures(int n, struct cell *C, int k) {
     C[i].v = 1;
 }
 // CHECK-NOT: error:
-// CHECK: {{^}}10 errors generated.{{$}}
+// CHECK: {{^}}12 errors generated.{{$}}
 #else
 
 void not_a_loop(int n, double *A) {

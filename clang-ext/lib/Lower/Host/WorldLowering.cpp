@@ -23,6 +23,7 @@
 /// where <row> is `sizeof` of the pointee's row in scalars, from the type of
 /// the user's variable (which stays declared, unused, for the types).
 #include "WorldLowering.h"
+#include "orbis/LoopForm.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -91,7 +92,8 @@ public:
     if (Dir.ScheduleLoc.isValid())
       diag(Diag::WorldClauseNotLowered, Dir.ScheduleLoc, {"schedule"});
     for (const PassThroughClause &C : Dir.Clauses)
-      diag(Diag::WorldClauseNotLowered, C.Loc, {C.Name});
+      if (C.Name != "schedule" || !parseSchedule(C))
+        diag(Diag::WorldClauseNotLowered, C.Loc, {C.Name});
     for (const NestedDirective &S : W.Singles)
       for (const PassThroughClause &C : S.Pragma->Dir.Clauses)
         diag(Diag::WorldSingleClause, C.Loc, {C.Name});
@@ -125,6 +127,39 @@ private:
     const Expr *Value = nullptr; ///< what is stored, or malloc's count
     QualType Scalar;             ///< the element type
   };
+
+  /// The world loop's `schedule([modifiers:] static|dynamic[, chunk])`
+  /// (EXTENSIONS.md 3.2), or false for one it cannot deal.
+  bool parseSchedule(const PassThroughClause &C) {
+    StringRef T = StringRef(C.Text).trim();
+    if (!T.consume_front("schedule") || !(T = T.trim()).consume_front("(") ||
+        !T.consume_back(")"))
+      return false;
+    size_t Colon = T.find(':'), Comma = T.find(',');
+    if (Colon != StringRef::npos && (Comma == StringRef::npos || Colon < Comma)) {
+      llvm::SmallVector<StringRef, 2> Modifiers;
+      T.take_front(Colon).split(Modifiers, ',');
+      for (StringRef M : Modifiers)
+        if (M.trim() != "monotonic" && M.trim() != "nonmonotonic")
+          return false;
+      T = T.drop_front(Colon + 1);
+      Comma = T.find(',');
+    }
+    StringRef Kind = T.take_front(Comma).trim();
+    if (Kind != "static" && Kind != "dynamic")
+      return false;
+    ScheduleKind = Kind.str();
+    if (Comma != StringRef::npos)
+      ScheduleChunk = T.drop_front(Comma + 1).trim().str();
+    if (Kind == "static" && ScheduleChunk.empty()) {
+      // Blocks of ceil(n / P) need the trip count, counted by running the
+      // header alone: only for a canonical loop (no effects but its own).
+      LoopFormResult Form = analyzeLoopForm(W.For, Ctx, C.Loc);
+      if (!Form.Loop)
+        return false;
+    }
+    return true;
+  }
 
   void diag(Diag Id, SourceLocation Loc, std::vector<std::string> Args) {
     Failed = true;
@@ -412,11 +447,43 @@ private:
               ", 1, " + Place + ");\n";
     }
     Open += "long long __orbis_wi" + N + " = 0;\n";
+    std::string Chunk = "__orbis_wc" + N, Deal;
+    if (ScheduleKind.empty()) {
+      // Cyclic: the i-th iteration on process i mod P, in increasing order.
+      Deal = "if (__orbis_wi" + N +
+             "++ % orbis_world_size() != orbis_world_rank()) continue;\n";
+    } else if (ScheduleKind == "static") {
+      // Chunks of c consecutive iterations, cyclically; without c, P
+      // chunks of ceil(n / P) (n counted by running the header alone).
+      if (ScheduleChunk.empty()) {
+        Open += "long long __orbis_wn" + N + " = 0;\nfor (" +
+                headerText() + ") ++__orbis_wn" + N + ";\nconst long long " +
+                Chunk + " = __orbis_wn" + N + " > 0 ? (__orbis_wn" + N +
+                " - 1) / orbis_world_size() + 1 : 1;\n";
+      } else {
+        Open += "const long long " + Chunk + " = orbis_world_chunk_at(" +
+                ScheduleChunk + ", " + Place + ");\n";
+      }
+      Deal = "if (__orbis_wi" + N + "++ / " + Chunk +
+             " % orbis_world_size() != orbis_world_rank()) continue;\n";
+    } else {
+      // dynamic: chunks taken from a world counter in increasing order
+      // (monotonic), so that an iteration waits only on earlier ones that
+      // some process has taken.
+      Open += "const long long " + Chunk + " = orbis_world_chunk_at(" +
+              (ScheduleChunk.empty() ? "1" : ScheduleChunk) + ", " + Place +
+              ");\norbis_world_ptr_t __orbis_wdyn" + N +
+              " = orbis_world_shared_atomic_at(1, " + Place +
+              ");\nlong long __orbis_wlo" + N + " = 0, __orbis_whi" + N +
+              " = 0;\n";
+      Deal = "{ const long long __orbis_i = __orbis_wi" + N +
+             "++; if (__orbis_i >= __orbis_whi" + N + ") { __orbis_wlo" + N +
+             " = orbis_world_next_chunk_at(__orbis_wdyn" + N + ", " + Chunk +
+             ", " + Place + "); __orbis_whi" + N + " = __orbis_wlo" + N +
+             " + " + Chunk + "; } if (__orbis_i < __orbis_wlo" + N +
+             ") continue; }\n";
+    }
     Result.Edits.insert(For->getBeginLoc(), Open, -1000);
-    // Cyclic: the i-th iteration on process i mod P, in increasing order.
-    std::string Deal = "if (__orbis_wi" + N +
-                       "++ % orbis_world_size() != orbis_world_rank()) "
-                       "continue;\n";
     const Stmt *Body = For->getBody();
     if (const auto *C = dyn_cast<CompoundStmt>(Body)) {
       Result.Edits.insert(C->getLBracLoc().getLocWithOffset(1), " " + Deal,
@@ -446,6 +513,9 @@ private:
     std::string Close = "\norbis_world_end_at(" + Place + ");";
     for (const Variable &V : Vars)
       Close += " orbis_world_shared_free_at(" + V.Handle + ", " + Place + ");";
+    if (ScheduleKind == "dynamic")
+      Close += " orbis_world_shared_free_at(__orbis_wdyn" + N + ", " + Place +
+               ");";
     if (!W.Singles.empty())
       Close += " orbis_world_shared_free_at(__orbis_wonce" + N + ", " + Place +
                "); orbis_world_shared_free_at(__orbis_wdone" + N + ", " +
@@ -813,11 +883,23 @@ private:
     return Out + Original.substr(At);
   }
 
+  /// The loop's header, `init; cond; inc`, as written.
+  std::string headerText() {
+    const ForStmt *F = W.For;
+    return Lexer::getSourceText(
+               CharSourceRange::getCharRange(
+                   SM.getExpansionLoc(F->getLParenLoc()).getLocWithOffset(1),
+                   SM.getExpansionLoc(F->getRParenLoc())),
+               SM, Ctx.getLangOpts())
+        .str();
+  }
+
   const WorldLoop &W;
   ASTContext &Ctx;
   SourceManager &SM;
   LowerResult &Result;
   StagedTilePlans *Plans;
+  std::string ScheduleKind, ScheduleChunk; ///< empty: cyclic
   const std::map<const Expr *, StagedRef> *StagedRefs = nullptr;
   std::vector<Variable> Vars;
   std::map<const Expr *, Access> Accesses;
