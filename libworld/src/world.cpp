@@ -35,8 +35,15 @@ orbis_status_t World::init() {
   Ready = true;
   orbis_status_t S = Boot.fence();
   const char *Detect = std::getenv("ORBIS_WORLD_DEADLOCK");
-  if (rank() == 0 && !(Detect && std::string(Detect) == "0"))
-    Watchdog = std::thread([this] { watchdog(); });
+  if (rank() == 0 && !(Detect && std::string(Detect) == "0")) {
+    {
+      std::lock_guard<std::mutex> L(M);
+      Activity.start();
+    }
+    Watchdog.start(M, ProbeInterval, [this](std::unique_lock<std::mutex> &L) {
+      watchdogRound(L);
+    });
+  }
   return S;
 }
 
@@ -47,11 +54,7 @@ orbis_status_t World::finalize() {
   ringDoorbells();
   Net.flushPosted();
   orbis_status_t S = fenceWaiting("world finalize");
-  if (Watchdog.joinable()) {
-    StopWatchdog.store(true);
-    WatchdogWake.notify_all();
-    Watchdog.join();
-  }
+  Watchdog.stop();
   // Nobody writes or reads world memory any more: release the mappings
   // before UCX goes away.
   ++Generation;

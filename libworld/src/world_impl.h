@@ -41,6 +41,8 @@
 #include "outbox.h"
 #include "parked_loads.h"
 #include "request_table.h"
+#include "wait_registry.h"
+#include "watchdog_thread.h"
 #include "peer_memory.h"
 #include "stream_copy.h"
 #include "transport.h"
@@ -159,9 +161,6 @@ struct WaitPolicy {
 
 
 /// What a waiting thread waits for, for reports.
-/// The calling thread's place in its source (orbis_world_set_site).
-extern thread_local const char *CallerFile;
-extern thread_local unsigned CallerLine;
 /// What the calling thread's last failed call found, in words
 /// (orbis_world_error_detail).
 extern thread_local std::string ErrorDetail;
@@ -186,20 +185,6 @@ inline SiteCode callerSite() {
   C.Line = CallerLine;
   return C;
 }
-
-struct WaitSite {
-  const char *Call;
-  orbis_world_ptr_t Ptr;
-  uint64_t First, Count;
-  const char *File = CallerFile;
-  unsigned Line = CallerLine;
-
-  /// "world load", or "world load at file.c:12" where the caller said.
-  std::string call() const {
-    return File ? std::string(Call) + " at " + File + ":" + std::to_string(Line)
-                : std::string(Call);
-  }
-};
 
 class World {
 public:
@@ -389,8 +374,9 @@ private:
   [[noreturn]] void fatal(const char *Call, int From, const std::string &Why);
   template <class Predicate>
   void waitUntil(Predicate Done, const WaitSite &Site);
-  /// The deadlock watchdog: probes (rank 0) and reports.
-  void watchdog();
+  /// A round of the deadlock watchdog (rank 0): evaluates the last probe,
+  /// reports a deadlock, starts the next probe. L holds M.
+  void watchdogRound(std::unique_lock<std::mutex> &L);
   /// This process's state for a probe: suspended when a thread waits for
   /// world memory and the process used almost no CPU since the last probe.
   ProbeState probeStateLocked(uint32_t Round);
@@ -399,7 +385,6 @@ private:
   /// a process in it waits for the others, so the deadlock detection
   /// counts it as suspended, and its report names where it waits.
   orbis_status_t fenceWaiting(const char *Call);
-  std::string describeLocked(const WaitSite &Site) const;
 
   /// Sends and counts; `Posted`: returns at once (Transport::post).
   orbis_status_t send(int Peer, unsigned Id, const void *Header,
@@ -457,14 +442,12 @@ private:
   Outbox Queue; ///< what receivers and holders of M send later
 
   // Waiting threads and deadlock detection (guarded by M).
-  std::vector<const WaitSite *> Waits;
+  WaitRegistry Waits;
   IdleMeter Activity;
   ProbeRounds Probes; ///< rank 0's
   std::atomic<uint64_t> DataSent{0}, DataReceived{0};
   double TimeoutSeconds = 0; ///< ORBIS_WORLD_TIMEOUT, 0: none
-  std::thread Watchdog;
-  std::atomic<bool> StopWatchdog{false};
-  std::condition_variable WatchdogWake;
+  WatchdogThread Watchdog;
 };
 
 /// The process's world. Never destroyed: a program may exit while the
@@ -481,7 +464,7 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
       std::unique_lock<std::mutex> L(M);
       if (Done()) {
         if (Registered)
-          Waits.erase(std::find(Waits.begin(), Waits.end(), &Site));
+          Waits.remove(&Site);
         return;
       }
       // The progress thread (freeing for another process) progresses
@@ -489,7 +472,7 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
       if ((Round >= Wait.SpinRounds && !Net.onProgressThread()) ||
           !Net.active()) {
         if (!Registered) {
-          Waits.push_back(&Site);
+          Waits.add(&Site);
           Registered = true;
         }
         // The progress thread (or, alone, the storing thread) wakes us.
@@ -502,7 +485,7 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
                        "orbis: rank %d: %s waited more than %g s for %s "
                        "(ORBIS_WORLD_TIMEOUT)\n",
                        rank(), Site.call().c_str(), TimeoutSeconds,
-                       describeLocked(Site).c_str());
+                       Site.what().c_str());
           std::fflush(stderr);
           _exit(1);
         }

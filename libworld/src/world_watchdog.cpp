@@ -10,23 +10,12 @@ orbis_status_t World::fenceWaiting(const char *Call) {
   WaitSite Site{Call, orbis_world_ptr_t{}, 0, 0};
   {
     std::lock_guard<std::mutex> L(M);
-    Waits.push_back(&Site);
+    Waits.add(&Site);
   }
   orbis_status_t S = Boot.fence();
   std::lock_guard<std::mutex> L(M);
-  Waits.erase(std::find(Waits.begin(), Waits.end(), &Site));
+  Waits.remove(&Site);
   return S;
-}
-
-std::string World::describeLocked(const WaitSite &Site) const {
-  if (Site.Ptr.elem_size == 0) // a fence: no address
-    return "every process to reach it";
-  std::string S = Site.Count == 1
-                      ? "element " + std::to_string(Site.First)
-                      : "elements [" + std::to_string(Site.First) + ", " +
-                            std::to_string(Site.First + Site.Count) + ")";
-  return S + " of allocation " + std::to_string(Site.Ptr.id) +
-         " owned by rank " + std::to_string(Site.Ptr.owner);
 }
 
 ProbeState World::probeStateLocked(uint32_t Round) {
@@ -36,29 +25,22 @@ ProbeState World::probeStateLocked(uint32_t Round) {
                     DataReceived.load()};
 }
 
-void World::watchdog() {
-  std::unique_lock<std::mutex> L(M);
-  Activity.start();
-  while (!StopWatchdog.load()) {
-    WatchdogWake.wait_for(L, ProbeInterval);
-    if (StopWatchdog.load())
-      break;
-    // Evaluate the previous round, whose replies have had an interval to
-    // come back.
-    if (Probes.deadlocked(size())) {
-      uint32_t Round = Probes.round();
-      L.unlock();
-      for (int Peer = 1; Peer < size(); ++Peer)
-        send(Peer, MsgDeadlock, &Round, sizeof Round, nullptr, 0);
-      reportDeadlockAndStop();
-    }
-    // Start the next round: our own state, and a probe to the others.
-    uint32_t Round = Probes.start(probeStateLocked(Probes.round() + 1));
+void World::watchdogRound(std::unique_lock<std::mutex> &L) {
+  // Evaluate the previous round, whose replies have had an interval to
+  // come back.
+  if (Probes.deadlocked(size())) {
+    uint32_t Round = Probes.round();
     L.unlock();
     for (int Peer = 1; Peer < size(); ++Peer)
-      send(Peer, MsgProbe, &Round, sizeof Round, nullptr, 0);
-    L.lock();
+      send(Peer, MsgDeadlock, &Round, sizeof Round, nullptr, 0);
+    reportDeadlockAndStop();
   }
+  // Start the next round: our own state, and a probe to the others.
+  uint32_t Round = Probes.start(probeStateLocked(Probes.round() + 1));
+  L.unlock();
+  for (int Peer = 1; Peer < size(); ++Peer)
+    send(Peer, MsgProbe, &Round, sizeof Round, nullptr, 0);
+  L.lock();
 }
 
 void World::reportDeadlockAndStop() {
@@ -69,9 +51,8 @@ void World::reportDeadlockAndStop() {
                          "for world memory that no process writes or in a "
                          "barrier or finalize that not every process "
                          "reaches\n");
-  for (const WaitSite *Site : Waits)
-    std::fprintf(stderr, "orbis: deadlock: rank %d: %s waits for %s\n",
-                 rank(), Site->call().c_str(), describeLocked(*Site).c_str());
+  for (const std::string &Line : Waits.reportLines(rank()))
+    std::fprintf(stderr, "%s\n", Line.c_str());
   std::fflush(stderr);
   // Give the other processes a moment to print their part.
   std::this_thread::sleep_for(std::chrono::milliseconds(300));

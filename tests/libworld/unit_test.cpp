@@ -9,6 +9,8 @@
 #include "request_table.h"
 #include "box_rows.h"
 #include "region.h"
+#include "wait_registry.h"
+#include "watchdog_thread.h"
 #include "stream_copy.h"
 #include "writer_record.h"
 
@@ -404,4 +406,60 @@ TEST(BoxRuns, MalformedCopiesAreRefused) {
   EXPECT_FALSE(boxRuns(Five, &In, 1, nullptr, Frame, R));
   orbis_world_box_t Neg = box2(-1, 0, 0, 1), NegFrame = box2(-1, 2, 0, 2);
   EXPECT_FALSE(boxRuns(V, &Neg, 1, nullptr, NegFrame, R));
+}
+
+// The waiting threads (wait_registry.h) and the watchdog's thread
+// (watchdog_thread.h).
+TEST(WaitRegistry, ReportsEachWaitWithItsPlace) {
+  WaitRegistry R;
+  EXPECT_TRUE(R.empty());
+  orbis_world_ptr_t P{1, 2, 100, 8, 0};
+  WaitSite Load{"world load", P, 5, 1, "gs.c", 40};
+  WaitSite Range{"world wait", P, 10, 4, nullptr, 0};
+  WaitSite Fence{"world barrier", orbis_world_ptr_t{}, 0, 0, "gs.c", 50};
+  R.add(&Load);
+  R.add(&Range);
+  R.add(&Fence);
+  EXPECT_FALSE(R.empty());
+  EXPECT_EQ(R.reportLines(3),
+            (std::vector<std::string>{
+                "orbis: deadlock: rank 3: world load at gs.c:40 waits for "
+                "element 5 of allocation 2 owned by rank 1",
+                "orbis: deadlock: rank 3: world wait waits for elements [10, "
+                "14) of allocation 2 owned by rank 1",
+                "orbis: deadlock: rank 3: world barrier at gs.c:50 waits for "
+                "every process to reach it"}));
+  R.remove(&Range);
+  R.remove(&Range); // twice: nothing
+  EXPECT_EQ(R.reportLines(0).size(), 2u);
+  R.remove(&Load);
+  R.remove(&Fence);
+  EXPECT_TRUE(R.empty());
+}
+
+TEST(WatchdogThread, RunsRoundsUnderTheLockUntilStopped) {
+  std::mutex M;
+  int Rounds = 0;
+  bool HeldEveryTime = true;
+  WatchdogThread W;
+  EXPECT_FALSE(W.running());
+  W.stop(); // never started: nothing
+  W.start(M, std::chrono::milliseconds(1),
+          [&](std::unique_lock<std::mutex> &L) {
+            HeldEveryTime &= L.owns_lock();
+            ++Rounds;
+          });
+  EXPECT_TRUE(W.running());
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::lock_guard<std::mutex> L(M);
+    if (Rounds >= 3)
+      break;
+  }
+  W.stop();
+  EXPECT_FALSE(W.running());
+  std::lock_guard<std::mutex> L(M);
+  int After = Rounds;
+  EXPECT_TRUE(HeldEveryTime);
+  EXPECT_GE(After, 3);
 }
