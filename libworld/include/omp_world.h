@@ -14,13 +14,31 @@
 extern "C" {
 #endif
 
+#if !defined(__cplusplus) || defined(ORBIS_WORLD_BUILDING)
 /// `n` elements of the type of what the result is assigned to, in world
 /// memory owned by the calling process, all uninitialized.
 void *omp_world_malloc(size_t n);
+#endif
 /// Releases world memory of the calling process.
 void omp_world_free(void *p);
+/// omp_world_malloc under another name (what C++'s omp_world_malloc calls).
+void *omp_world_malloc_untyped(size_t n);
 
 #ifdef __cplusplus
+}
+#endif
+
+#if defined(__cplusplus) && !defined(ORBIS_WORLD_BUILDING)
+/// In C++ a `void *` does not convert to the world variable's pointer type:
+/// omp_world_malloc's result converts to any object pointer, so that
+/// `Vs[t] = omp_world_malloc(N);` is valid C++ before orbis-c++ lowers it.
+/// Never used at run time: outside a world loop the call stops the program.
+struct omp_world_allocation {
+  void *p;
+  template <class T> operator T *() const { return static_cast<T *>(p); }
+};
+inline omp_world_allocation omp_world_malloc(size_t n) {
+  return omp_world_allocation{omp_world_malloc_untyped(n)};
 }
 #endif
 

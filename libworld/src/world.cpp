@@ -3,6 +3,7 @@
 /// API of <orbis/world.h> (see world_impl.h for the design).
 #include "world_impl.h"
 
+#define ORBIS_WORLD_BUILDING // the C definitions below
 #include <omp_world.h>
 
 namespace orbis::world {
@@ -284,6 +285,7 @@ void *omp_world_malloc(size_t) {
                        "compiled by orbis-cc allocate world memory)\n");
   std::exit(1);
 }
+void *omp_world_malloc_untyped(size_t n) { return omp_world_malloc(n); }
 void omp_world_free(void *) {
   std::fprintf(stderr, "orbis: omp_world_free called outside '#pragma omp "
                        "world_parallel for'\n");

@@ -87,7 +87,9 @@ public:
 
   void lower() {
     const Directive &Dir = W.Pragma->Dir;
-    if (Ctx.getLangOpts().CPlusPlus)
+    if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(W.Function);
+        W.Function && (W.Function->isTemplated() ||
+                       (M && M->getParent()->isLambda())))
       return diag(Diag::WorldCxxNotLowered, Dir.Loc, {});
     if (Dir.ScheduleLoc.isValid())
       diag(Diag::WorldClauseNotLowered, Dir.ScheduleLoc, {"schedule"});
@@ -222,8 +224,14 @@ private:
     }
   }
 
+  /// The call E is, through implicit conversions (in C++ the result of
+  /// omp_world_malloc converts to the target's pointer type by an operator).
+  static const CallExpr *callIn(const Expr *E) {
+    return dyn_cast<CallExpr>(E->IgnoreUnlessSpelledInSource());
+  }
+
   bool isCallTo(const Expr *E, StringRef Name) {
-    const auto *Call = dyn_cast<CallExpr>(bare(E));
+    const CallExpr *Call = callIn(E);
     const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
     return F && F->getName() == Name && Call->getNumArgs() == 1;
   }
@@ -261,7 +269,7 @@ private:
       if (AssignedTo && isCallTo(Assign->getRHS(), "omp_world_malloc")) {
         A.K = Kind::SlotWrite;
         A.Node = Assign;
-        A.Value = cast<CallExpr>(bare(Assign->getRHS()))->getArg(0);
+        A.Value = callIn(Assign->getRHS())->getArg(0);
         A.Scalar = scalarOf(Cur->getType()->getPointeeType());
       } else if (P && isCallTo(P, "omp_world_free") &&
                  bare(cast<CallExpr>(P)->getArg(0)) == Cur) {
