@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# GS2D-W on a machine without the build (docs/benchmarks.md, the GPU
+# machine's host): the binaries and libraries scripts/gs2d-world-bundle.sh
+# gathered, the machine's own mpirun and PMIx. Prints one line per run.
+# Usage: TLS="shm tcp" PS="2 4 8" [REPS=3] [N=4096] [LIMIT=60] DIR/run-bundled.sh
+cd "$(dirname "$0")"
+# The machine's PMIx (its mpirun's server); ours only where it has none.
+pmix=/usr/lib/x86_64-linux-gnu/pmix2/lib
+libs=$PWD:$pmix
+[ -e $pmix/libpmix.so.2 ] || { mkdir -p own-pmix; cp libpmix.so.2.debian own-pmix/libpmix.so.2; libs=$PWD:$PWD/own-pmix; }
+export UCX_MODULE_DIR=$PWD/ucx
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+n=${N:-4096} cores=$(nproc)
+for tls in $TLS; do
+  for p in $PS; do
+    t=$((cores / p)); [ $t -ge 1 ] || t=1
+    for r in $(seq ${REPS:-1}); do
+      for b in bench-gs2d-world bench-gs2d-mpi; do
+        timeout -s KILL ${LIMIT:-60} mpirun --oversubscribe --bind-to none -x LD_LIBRARY_PATH=$libs -x UCX_MODULE_DIR \
+          -x UCX_TLS=$tls,self -x OMP_NUM_THREADS=$t \
+          -x OMPI_MCA_btl=self,$([ $tls = tcp ] && echo tcp || echo vader) \
+          -np $p ./$b $n $((4 * p)) 2>&1 | grep -E "^(orbis-world|mpi-hand) |rror" | sed "s/^/$tls /" | head -3
+      done
+    done
+  done
+done
