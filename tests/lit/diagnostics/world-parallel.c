@@ -1,6 +1,6 @@
 // 'world_parallel for world(list)': what it cannot lower yet is an error at
 // the construct (a schedule, other clauses, clauses on a 'single' directly
-// in the world loop, element types other than arithmetic ones), and misuse of world memory is an error
+// in the world loop, a member of a structure element written alone), and misuse of world memory is an error
 // at the access (an operator that reads and writes an element, a world
 // pointer used other than subscripted, allocated or freed, a variable that
 // is not a pointer). It must still be followed by a for loop, and cannot be
@@ -76,7 +76,7 @@ void structures(int n, struct cell *C, int k) {
     (void)0;
   #pragma omp world_parallel for world(C)
   for (int i = 0; i < n; i++)
-    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:5: error: elements of type 'struct cell' in world memory are not supported yet: use an arithmetic type{{$}}
+    // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:5: error: 'C[i].v' writes a member of an element of world memory, which is written once, whole: assign the whole element{{$}}
     C[i].v = 1;
 }
 // CHECK-NOT: error:

@@ -27,10 +27,12 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -78,12 +80,25 @@ std::string accessorName(QualType T) {
   }
 }
 
+/// The accessor name of a structure type: its spelling as an identifier.
+std::string structAccessorName(QualType T) {
+  std::string Name = "struct_";
+  for (char C : T.getUnqualifiedType().getAsString())
+    Name += isAsciiIdentifierContinue(C) ? C : '_';
+  return Name;
+}
+
+std::string elementAccessor(QualType T) {
+  std::string Name = accessorName(T);
+  return Name.empty() ? structAccessorName(T) : Name;
+}
+
 class LoopLowering {
 public:
   LoopLowering(const WorldLoop &W, ASTContext &Ctx, LowerResult &Result,
-               StagedTilePlans *Plans)
+               StagedTilePlans *Plans, std::set<std::string> &Accessors)
       : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), Result(Result),
-        Plans(Plans) {}
+        Plans(Plans), StructAccessors(&Accessors) {}
 
   void lower() {
     const Directive &Dir = W.Pragma->Dir;
@@ -282,9 +297,19 @@ private:
       QualType T = Cur->getType();
       if (T->isArrayType() || T->isPointerType())
         return diag(Diag::WorldAccessNotElement, Cur->getBeginLoc(), {Text});
-      if (accessorName(T).empty())
-        return diag(Diag::WorldElementType, Cur->getBeginLoc(),
-                    {T.getAsString()});
+      if (accessorName(T).empty()) {
+        // A structure: accessors instantiated for it, read whole (a member
+        // read takes the member of the element read), written whole.
+        const RecordType *R = T.getCanonicalType()->getAs<RecordType>();
+        if (!R || !R->getDecl()->isStruct() ||
+            !T.isTriviallyCopyableType(Ctx))
+          return diag(Diag::WorldElementType, Cur->getBeginLoc(),
+                      {T.getAsString()});
+        if (const Expr *Member = memberWrite(Cur))
+          return diag(Diag::WorldMemberWrite, Member->getBeginLoc(),
+                      {sourceText(Member)});
+        addStructAccessors(T);
+      }
       A.Scalar = T;
       if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(P))
         if (bare(C->getLHS()) == Cur)
@@ -303,6 +328,48 @@ private:
       }
     }
     Accesses[A.Node] = A;
+  }
+
+  /// The member expression of E (`C[i].v`, `C[i].a[2]`) that is written
+  /// (assigned, incremented, its address taken), or null.
+  const Expr *memberWrite(const Expr *E) {
+    const Stmt *Parent;
+    const Expr *Cur = E, *P = parentExpr(Cur, Parent);
+    bool Member = false;
+    while (P && (isa<MemberExpr>(P) ||
+                 (isa<ArraySubscriptExpr>(P) &&
+                  bare(cast<ArraySubscriptExpr>(P)->getBase()) == Cur))) {
+      Member |= isa<MemberExpr>(P);
+      Cur = P;
+      P = parentExpr(Cur, Parent);
+    }
+    if (!Member)
+      return nullptr;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+      if (B->isAssignmentOp() && bare(B->getLHS()) == Cur)
+        return Cur;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+        return Cur;
+    return nullptr;
+  }
+
+  /// The accessors of a structure element type, defined once per file in
+  /// front of the function of the first world loop that needs them.
+  void addStructAccessors(QualType T) {
+    std::string Type = T.getUnqualifiedType().getAsString();
+    if (!StructAccessors->insert(Type).second)
+      return;
+    Result.Edits.insert(functionStart(),
+                        "ORBIS_WORLD_ACCESSORS(" + structAccessorName(T) +
+                            ", " + Type + ")\n",
+                        -2000);
+  }
+
+  SourceLocation functionStart() {
+    const FunctionDecl *F = W.Function;
+    SourceLocation Begin = F->getOuterLocStart();
+    return SM.getExpansionLoc(Begin);
   }
 
   /// The scalar at the bottom of the array type T.
@@ -422,10 +489,10 @@ private:
     case Kind::SlotFree:
       return "orbis_world_free_at(" + slot(A, Place) + ", " + Place + ")";
     case Kind::ElementRead:
-      return "orbis_world_get_" + accessorName(A.Scalar) + "(" +
+      return "orbis_world_get_" + elementAccessor(A.Scalar) + "(" +
              slot(A, Place) + ", " + linearIndex(A) + ", " + Place + ")";
     case Kind::ElementWrite:
-      return "orbis_world_put_" + accessorName(A.Scalar) + "(" +
+      return "orbis_world_put_" + elementAccessor(A.Scalar) + "(" +
              slot(A, Place) + ", " + linearIndex(A) + ", (" + text(A.Value) +
              "), " + Place + ")";
     }
@@ -907,6 +974,7 @@ private:
   SourceManager &SM;
   LowerResult &Result;
   StagedTilePlans *Plans;
+  std::set<std::string> *StructAccessors; ///< types with accessors already
   std::string ScheduleKind, ScheduleChunk; ///< empty: cyclic
   const std::map<const Expr *, StagedRef> *StagedRefs = nullptr;
   std::vector<Variable> Vars;
@@ -922,8 +990,9 @@ void lowerWorldLoops(const NestModel &Model, ASTContext &Ctx,
     return;
   Result.Prologue += "#include <orbis/world_access.h>\n";
   Result.Libraries.push_back("orbis_world");
+  std::set<std::string> StructAccessors;
   for (const auto &World : Model.WorldLoops)
-    LoopLowering(*World, Ctx, Result, Plans).lower();
+    LoopLowering(*World, Ctx, Result, Plans, StructAccessors).lower();
 }
 
 std::string stagedTileOpen(const StagedTilePlan &Plan,
