@@ -1,0 +1,113 @@
+/// \file
+/// The text of a staged tile (docs/lowering.md, "Staged tiles"): from the
+/// plan WorldLowering.cpp made for a blocked nest inside a world loop, the
+/// code the host lowering puts in front of the nest's element loops (copy
+/// in, the loops on the buffers, write back, `else` the element path), or
+/// the comment saying why the nest has the element path only.
+#include "WorldLowering.h"
+
+namespace orbis {
+
+std::string stagedTileOpen(const StagedTilePlan &Plan,
+                           const std::vector<std::string> &First,
+                           const std::vector<std::string> &End,
+                           const std::string &Loops) {
+  if (!Plan.Reason.empty()) {
+    std::string Why = Plan.Reason;
+    for (size_t At = Why.find("*/"); At != std::string::npos;
+         At = Why.find("*/"))
+      Why.replace(At, 2, "* /");
+    return " /* element path only: " + Why + " */";
+  }
+  auto Num = [](long long V) { return "(" + std::to_string(V) + "LL)"; };
+  // Dimension K of a group: a nest level's tile bounds, or one element at
+  // an invariant subscript.
+  auto Low = [&](const StagedGroup &G, size_t K) {
+    return G.Levels[K] < 0 ? "(long long)(" + G.Values[K] + ")"
+                           : "(long long)(" + First[G.Levels[K]] + ")";
+  };
+  auto High = [&](const StagedGroup &G, size_t K) {
+    return G.Levels[K] < 0 ? "(long long)(" + G.Values[K] + ") + 1"
+                           : "(long long)(" + End[G.Levels[K]] + ")";
+  };
+  auto Box = [&](const StagedGroup &G, const std::vector<long long> &O) {
+    std::string Lo, Hi;
+    for (size_t K = 0; K < O.size(); ++K) {
+      Lo += std::string(K ? ", " : "") + Low(G, K) + " + " + Num(O[K]);
+      Hi += std::string(K ? ", " : "") + High(G, K) + " + " + Num(O[K]);
+    }
+    return "{{" + Lo + "}, {" + Hi + "}}";
+  };
+  std::string S = "\n/* staged tile (docs/lowering.md, \"Staged tiles\"): "
+                  "footprint and halo copied in, computed here, the written "
+                  "box stored; else the element path */\n";
+  std::string Bytes = "0ULL", Alias;
+  for (size_t G = 0; G < Plan.Groups.size(); ++G) {
+    const StagedGroup &Gr = Plan.Groups[G];
+    std::string N = std::to_string(G);
+    S += "orbis_world_ptr_t __orbis_sp" + N + " = " + Gr.Pointer + ";";
+    std::string Count = "1ULL";
+    for (size_t K = 0; K < Gr.Levels.size(); ++K) {
+      std::string F = "__orbis_sf" + N + "_" + std::to_string(K),
+                  Ext = "__orbis_sn" + N + "_" + std::to_string(K);
+      S += " const long long " + F + " = " + Low(Gr, K) + " + " +
+           Num(Gr.Min[K]) + ", " + Ext + " = " + High(Gr, K) + " + " +
+           Num(Gr.Max[K]) + " - " + F + ";";
+      Count += " * (unsigned long long)" + Ext;
+    }
+    S += " const unsigned long long __orbis_so" + N + " = " + Bytes + ";\n";
+    Bytes = "((__orbis_so" + N + " + (" + Count + ") * sizeof(" + Gr.Scalar +
+            ") + 63ULL) & ~63ULL)";
+    // A read-only pointer may name the memory another one writes.
+    for (size_t H = 0; H < G; ++H)
+      if (!Gr.Write.empty() || !Plan.Groups[H].Write.empty())
+        Alias += " && !orbis_world_same_allocation(__orbis_sp" + N +
+                 ", __orbis_sp" + std::to_string(H) + ")";
+  }
+  S += "unsigned char *__orbis_sm = orbis_world_staging()" + Alias +
+       " ? (unsigned char *)malloc(" + Bytes + " + 1ULL) : 0;\n";
+  S += "if (__orbis_sm) {\n";
+  std::string Stores;
+  for (size_t G = 0; G < Plan.Groups.size(); ++G) {
+    const StagedGroup &Gr = Plan.Groups[G];
+    std::string N = std::to_string(G);
+    std::string Strides, FrameLo, FrameHi;
+    const size_t D = Gr.Levels.size();
+    for (size_t K = 0; K < D; ++K) {
+      std::string K1 = std::to_string(K);
+      Strides += std::string(K ? ", " : "") + "(long long)" + Gr.Strides[K];
+      FrameLo += std::string(K ? ", " : "") + "__orbis_sf" + N + "_" + K1;
+      FrameHi += std::string(K ? ", " : "") + "__orbis_sf" + N + "_" + K1 +
+                 " + __orbis_sn" + N + "_" + K1;
+    }
+    S += Gr.Scalar + " *__orbis_sb" + N + " = (" + Gr.Scalar +
+         " *)(__orbis_sm + __orbis_so" + N + ");";
+    S += " const orbis_world_view_t __orbis_sv" + N + " = {" + Gr.Base + ", " +
+         std::to_string(D) + ", {" + Strides + "}};";
+    S += " const orbis_world_box_t __orbis_sfr" + N + " = {{" + FrameLo +
+         "}, {" + FrameHi + "}};\n";
+    if (!Gr.Write.empty())
+      S += "const orbis_world_box_t __orbis_sw" + N + " = " + Box(Gr, Gr.Write) +
+           ";\n";
+    if (!Gr.Reads.empty()) {
+      S += "const orbis_world_box_t __orbis_sr" + N + "[" +
+           std::to_string(Gr.Reads.size()) + "] = {";
+      for (size_t R = 0; R < Gr.Reads.size(); ++R)
+        S += (R ? ", " : "") + Box(Gr, Gr.Reads[R]);
+      S += "};\norbis_world_load_boxes_at(__orbis_sp" + N + ", &__orbis_sv" +
+           N + ", __orbis_sr" + N + ", " + std::to_string(Gr.Reads.size()) +
+           ", " + (Gr.Write.empty() ? "0" : "&__orbis_sw" + N) +
+           ", __orbis_sb" + N + ", &__orbis_sfr" + N + ", " + Plan.Place +
+           ");\n";
+    }
+    if (!Gr.Write.empty())
+      Stores += "orbis_world_store_box_at(__orbis_sp" + N + ", &__orbis_sv" +
+                N + ", &__orbis_sw" + N + ", __orbis_sb" + N +
+                ", &__orbis_sfr" + N + ", " + Plan.Place + ");\n";
+  }
+  S += Loops + " { " + Plan.Body + " }\n" + Stores +
+       "free(__orbis_sm);\n} else";
+  return S;
+}
+
+} // namespace orbis
