@@ -50,10 +50,10 @@ using StagedTilePlans = std::map<const TiledNest *, StagedTilePlan>;
 void lowerWorldLoops(const NestModel &Model, clang::ASTContext &Ctx,
                      LowerResult &Result, StagedTilePlans *Plans = nullptr);
 
-/// (WorldStaging.cpp) The code in front of a nest's element loops (`Loops`, the `for` headers
+/// The code in front of a nest's element loops (`Loops`, the `for` headers
 /// over the tile, whose bounds are `First` and `End`, one per level): the
 /// staged tile and `else`, or a comment saying why the nest has the element
-/// path only.
+/// path only (WorldStaging.cpp).
 std::string stagedTileOpen(const StagedTilePlan &Plan,
                            const std::vector<std::string> &First,
                            const std::vector<std::string> &End,
