@@ -154,10 +154,11 @@ orbis_status_t sharedAllocation(size_t count, size_t elem_size, bool atomic,
   bool Zero = W.initialized() && W.rank() == 0;
   // Rank 0 makes and publishes; the others wait for what it published.
   auto Handed = [&](orbis_world_ptr_t Slots, uint64_t Slot, uint64_t Count,
-                    uint32_t Size, orbis_world_ptr_t &P) {
+                    uint32_t Size, orbis_world_ptr_t &P, bool Atomic = false) {
     if (!Zero)
       return W.load(Slots, Slot, 1, &P);
-    if (orbis_status_t S = W.malloc(Count, Size, &P))
+    if (orbis_status_t S =
+            Atomic ? W.mallocAtomic(Count, &P) : W.malloc(Count, Size, &P))
       return S;
     return W.store(Slots, Slot, 1, &P);
   };
@@ -176,19 +177,9 @@ orbis_status_t sharedAllocation(size_t count, size_t elem_size, bool atomic,
     Directory = More;
     Next = 0;
   }
-  if (atomic) {
-    if (Zero) {
-      if (orbis_status_t S = W.mallocAtomic(count, out))
-        return S;
-      if (orbis_status_t S = W.store(Directory, Next, 1, out))
-        return S;
-    } else if (orbis_status_t S = W.load(Directory, Next, 1, out)) {
-      return S;
-    }
-  } else if (orbis_status_t S = Handed(Directory, Next, count,
-                                       uint32_t(elem_size), *out)) {
+  if (orbis_status_t S = Handed(Directory, Next, count, uint32_t(elem_size),
+                                *out, atomic))
     return S;
-  }
   ++Next;
   return ORBIS_OK;
 }

@@ -5,25 +5,23 @@
 #include "box_rows.h"
 #include "world_impl.h"
 
-#include <cstring>
-
 namespace {
 
 using orbis::world::BoxRun;
 
 /// The runs of a copy, or INVALID (with the detail) when it is malformed.
-orbis_status_t plan(orbis_world_ptr_t Ptr, const orbis_world_view_t *View,
+orbis_status_t plan(const orbis_world_view_t *View,
                     const orbis_world_box_t *Boxes, int Count,
                     const orbis_world_box_t *Skip, const void *Buf,
                     const orbis_world_box_t *Frame, std::vector<BoxRun> &Runs) {
+  using orbis::world::failWith;
   if (!View || !Frame || (Count > 0 && (!Boxes || !Buf)))
-    return orbis::world::failWith(ORBIS_ERR_INVALID, "a box copy needs a view, a frame, boxes "
-                                 "and a buffer");
+    return failWith(ORBIS_ERR_INVALID,
+                    "a box copy needs a view, a frame, boxes and a buffer");
   if (!orbis::world::boxRuns(*View, Boxes, Count, Skip, *Frame, Runs))
-    return orbis::world::failWith(ORBIS_ERR_INVALID, 
-        "a box copy needs 1 to 4 dimensions, a last stride of 1, boxes "
-        "inside the frame and no negative index");
-  (void)Ptr;
+    return failWith(ORBIS_ERR_INVALID,
+                    "a box copy needs 1 to 4 dimensions, a last stride of 1, "
+                    "boxes inside the frame and no negative index");
   return ORBIS_OK;
 }
 
@@ -40,7 +38,7 @@ orbis_status_t orbis_world_load_boxes(orbis_world_ptr_t ptr,
                                       const orbis_world_box_t *frame) {
   orbis::world::ErrorDetail.clear();
   std::vector<BoxRun> Runs;
-  if (orbis_status_t S = plan(ptr, view, boxes, count, skip, buf, frame, Runs))
+  if (orbis_status_t S = plan(view, boxes, count, skip, buf, frame, Runs))
     return S;
   return orbis::world::TheWorld.loadRuns(ptr, Runs.data(), Runs.size(),
                                          static_cast<unsigned char *>(buf));
@@ -52,7 +50,7 @@ orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
                                      const void *buf,
                                      const orbis_world_box_t *frame) {
   std::vector<BoxRun> Runs;
-  if (orbis_status_t S = plan(ptr, view, box, 1, nullptr, buf, frame, Runs))
+  if (orbis_status_t S = plan(view, box, 1, nullptr, buf, frame, Runs))
     return S;
   const auto *Bytes = static_cast<const unsigned char *>(buf);
   for (const BoxRun &R : Runs)

@@ -528,27 +528,30 @@ private:
     return S + " }";
   }
 
+  /// What opens the instruction block: the element loops, and in front of
+  /// them a nest's staged tile (WorldLowering.h) when it lies in a world
+  /// loop.
+  std::string elementLoopsOpen() const {
+    std::string S = "{ {";
+    if (Staged) {
+      std::vector<std::string> First, End;
+      for (const auto &L : Nest.Loops) {
+        First.push_back(firstVar(*L));
+        End.push_back(endVar(*L));
+      }
+      S += stagedTileOpen(*Staged, First, End, elementLoops());
+    }
+    // Braces around the user's statement and around the loops: what follows
+    // on its last line is not taken for a misleadingly indented loop body.
+    return S + elementLoops() + " { ";
+  }
+
   /// Loops over every level's iterations of the current tiles, outermost
   /// first, in front of the instruction block. Each runs from the tile's
   /// first value to its end value with the loop's own increment, and tests
   /// in the variable's own type: `<` / `>` for a signed variable (which lets
   /// the optimizer count the iterations), `!=` otherwise (an unsigned end may
   /// wrap to 0; a pointer end is one step past the tile).
-  std::string elementLoopsOpen() const {
-    std::string Loops;
-    std::vector<std::string> First, End;
-    for (const auto &L : Nest.Loops) {
-      First.push_back(firstVar(*L));
-      End.push_back(endVar(*L));
-    }
-    std::string S = "{ {";
-    if (Staged)
-      S += stagedTileOpen(*Staged, First, End, elementLoops());
-    // Braces around the user's statement and around the loops: what follows
-    // on its last line is not taken for a misleadingly indented loop body.
-    return S + elementLoops() + " { ";
-  }
-
   std::string elementLoops() const {
     std::string S;
     for (const auto &L : Nest.Loops) {
