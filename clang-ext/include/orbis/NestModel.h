@@ -76,6 +76,11 @@ struct Subscript {
   unsigned Level = 0; ///< LoopVar: the nest level of the variable
   int64_t Value = 0;  ///< LoopVar: the constant added; Constant: the value
   bool UsesLoopVar = false; ///< Other: mentions a loop variable of the nest
+  /// Other, without loop variables: a variable plus a constant (`t - 1`),
+  /// the variable here and the constant in Value; null otherwise. Two
+  /// subscripts of one variable with different constants never meet (the
+  /// variable does not change in the nest's instruction block).
+  const clang::VarDecl *Invariant = nullptr;
 };
 
 /// How a variable used in a nest is shared, the fact the backends map to

@@ -53,6 +53,42 @@ bool mentionsLoopVar(const TiledNest &Nest, const Expr *E) {
 }
 
 /// `v`, `v + c`, `c + v`, `v - c` or `c`.
+/// Whether the nest may change V (unknown to the model: it may).
+bool writtenInNest(const TiledNest &Nest, const VarDecl *V) {
+  for (const VariableUse &U : Nest.Variables)
+    if (U.Var == V)
+      return U.Written;
+  return true;
+}
+
+/// `V`, `V + c`, `c + V` or `V - c` for a variable V: V, with c in Offset.
+const VarDecl *invariantPlusConstant(const Expr *E, int64_t &Offset,
+                                     ASTContext &Ctx) {
+  auto VarOf = [](const Expr *X) -> const VarDecl * {
+    const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  };
+  E = E->IgnoreParenImpCasts();
+  Offset = 0;
+  if (const VarDecl *V = VarOf(E))
+    return V;
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub))
+    return nullptr;
+  if (const VarDecl *V = VarOf(B->getLHS()))
+    if (std::optional<int64_t> C = constantOf(B->getRHS(), Ctx)) {
+      Offset = B->getOpcode() == BO_Sub ? -*C : *C;
+      return V;
+    }
+  if (B->getOpcode() == BO_Add)
+    if (const VarDecl *V = VarOf(B->getRHS()))
+      if (std::optional<int64_t> C = constantOf(B->getLHS(), Ctx)) {
+        Offset = *C;
+        return V;
+      }
+  return nullptr;
+}
+
 Subscript classify(const TiledNest &Nest, const Expr *E, ASTContext &Ctx) {
   Subscript S;
   E = E->IgnoreParenImpCasts();
@@ -82,6 +118,8 @@ Subscript classify(const TiledNest &Nest, const Expr *E, ASTContext &Ctx) {
       }
     }
   S.UsesLoopVar = mentionsLoopVar(Nest, E);
+  if (!S.UsesLoopVar)
+    S.Invariant = invariantPlusConstant(E, S.Value, Ctx);
   return S;
 }
 
@@ -194,6 +232,11 @@ Meeting meetAccesses(const TiledNest &Nest, const ArrayAccess &From,
       }
     } else if (A.Kind == Subscript::Other && B.Kind == Subscript::Other &&
                !A.UsesLoopVar && !B.UsesLoopVar) {
+      if (A.Invariant && A.Invariant == B.Invariant && A.Value != B.Value &&
+          !writtenInNest(Nest, A.Invariant)) {
+        M.Kind = Meeting::Never; // `t` and `t - 1`
+        return M;
+      }
       continue; // the same value in every iteration: may be equal
     } else {
       return M; // coupled or unknown

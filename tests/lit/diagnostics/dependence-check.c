@@ -6,7 +6,8 @@
 // -Wno-orbis-dependence silences it. Legal tilings get nothing under
 // -Wall -Werror: the 9-point stencil with one-row tiles, 5-point
 // Gauss-Seidel, edit distance, matmul, a loop counting down, a 3-level nest;
-// so do accesses the analysis cannot decide on (linearized subscripts).
+// so do accesses the analysis cannot decide on (linearized subscripts),
+// and reads of another plane (`P[t - 1]` against `P[t]`).
 // RUN: not %orbis-cc -fsyntax-only -Wall -Werror %s 2>&1 | FileCheck --strict-whitespace %s
 // RUN: %orbis-cc -fsyntax-only -Wno-error=orbis-dependence %s 2>&1 | FileCheck --check-prefix=WARN %s
 // RUN: %orbis-cc -fsyntax-only -Wall -Werror -Wno-orbis-dependence %s 2>&1 | count 0
@@ -108,6 +109,20 @@ void linearized(int n, double *A) {
     #pragma omp for schedule(blocked)
     for (int y = 1; y < n - 1; y++)
       A[x * n + y] = A[(x - 1) * n + y + 1];
+  }
+}
+
+// Planes t and t - 1 of one array never meet (t does not change in the
+// nest): the diagonal reads of the previous plane are no dependence. The
+// same reads of plane t with `t` changed in the nest would be (not
+// decidable: no error either, like linearized subscripts).
+void planes(int n, int t, double P[3][n][n]) {
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++)
+      P[t][x][y] = P[t - 1][x - 1][y + 1] + P[t - 1][x + 1][y - 1] +
+                   P[t][x - 1][y - 1];
   }
 }
 
