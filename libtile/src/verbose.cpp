@@ -60,9 +60,10 @@ void reportTileChoice(const orbis_site_t &Site, const orbis_loop_t &Loop,
   if (!P.Seen.emplace(Where, Site.level, Loop.trip, Loop.tile).second)
     return;
   std::fprintf(stderr,
-               "orbis: blocked loop at %s level %d: %s, tile %lld (%s), %s\n",
+               "orbis: blocked loop at %s level %d: %s, tile %lld (%s), %s%s%s\n",
                Where, Site.level, count(Loop.trip, "iteration").c_str(),
-               Loop.tile, How.c_str(), count(Loop.num_tiles, "tile").c_str());
+               Loop.tile, How.c_str(), count(Loop.num_tiles, "tile").c_str(),
+               Site.order ? "; in a tile: " : "", Site.order ? Site.order : "");
 }
 
 void resetVerboseForTesting() {

@@ -70,9 +70,21 @@ struct RowSchedule {
   std::vector<Read> Reads;
 };
 
+/// Who runs the rows.
+enum class RowScheduleUse {
+  /// Threads that replace the copies of the inner pre/post-blocks (a GPU
+  /// tile): those blocks must only synchronize.
+  Workers,
+  /// One thread that only reorders the instruction block's iterations
+  /// inside a tile, the pre/post-blocks running around the tile as written
+  /// (a CPU core): only the block's own dependences matter.
+  TileOrder
+};
+
 /// The schedule of a nest's tiles, from the model (collectAccesses must
 /// have run).
-RowSchedule rowSchedule(const TiledNest &Nest, clang::ASTContext &Ctx);
+RowSchedule rowSchedule(const TiledNest &Nest, clang::ASTContext &Ctx,
+                        RowScheduleUse Use = RowScheduleUse::Workers);
 
 /// The schedule in words, e.g. "rows in lockstep, lag 1 (distances (0, 1)
 /// (1, 0))" or "copies of the pre/post-blocks: <reason>".

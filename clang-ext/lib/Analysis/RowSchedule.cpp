@@ -32,18 +32,80 @@ bool isTileQuery(const TiledNest &Nest, const CallExpr *C) {
   return false;
 }
 
-/// A function whose parameters and result are arithmetic values: it can
-/// only compute (a device or host function cannot reach the nest's data
-/// without a pointer).
-bool computesOnly(const FunctionDecl *F) {
+/// The body of a function that may only compute: it writes nothing but its
+/// own automatic variables, reads no variable with static storage that may
+/// change (one the nest writes could be among them), and calls only
+/// functions that compute.
+class ComputeOnlyBody : public RecursiveASTVisitor<ComputeOnlyBody> {
+public:
+  explicit ComputeOnlyBody(unsigned Depth) : Depth(Depth) {}
+  bool Pure = true;
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      if (!V->hasLocalStorage() && !V->getType().isConstQualified())
+        Pure = false;
+    return Pure;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->isStaticLocal())
+      Pure = false;
+    return Pure;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf)
+      Pure = false; // memory through a pointer
+    return Pure;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return Pure = false; }
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (M->isArrow())
+      Pure = false;
+    return Pure;
+  }
+  bool VisitAsmStmt(AsmStmt *) { return Pure = false; }
+  bool VisitCallExpr(CallExpr *C);
+
+private:
+  unsigned Depth;
+};
+
+/// A function that can only compute from its arguments, so calls to it may
+/// run in any order: its parameters and result are arithmetic values, and
+/// it is declared `const`, is a builtin without side effects (errno aside:
+/// math functions), or has a body that only computes (ComputeOnlyBody). A
+/// function only declared, or that writes or reads memory that may change
+/// (a counter, a random generator's state, a global array), does not: the
+/// order of its calls is kept.
+bool computesOnly(const FunctionDecl *F, unsigned Depth = 0) {
   if (!F || F->isVariadic())
     return false;
   if (!F->getReturnType()->isVoidType() &&
       !F->getReturnType()->isArithmeticType())
     return false;
-  return llvm::all_of(F->parameters(), [](const ParmVarDecl *P) {
-    return P->getType()->isArithmeticType();
-  });
+  if (!llvm::all_of(F->parameters(), [](const ParmVarDecl *P) {
+        return P->getType()->isArithmeticType();
+      }))
+    return false;
+  if (F->hasAttr<ConstAttr>())
+    return true;
+  if (unsigned Id = F->getBuiltinID()) {
+    const Builtin::Context &B = F->getASTContext().BuiltinInfo;
+    return B.isConst(Id) || B.isConstWithoutErrnoAndExceptions(Id) ||
+           B.isConstWithoutExceptions(Id);
+  }
+  const FunctionDecl *Def = F->getDefinition();
+  if (!Def || !Def->hasBody() || Depth > 8)
+    return false;
+  ComputeOnlyBody Body(Depth + 1);
+  Body.TraverseStmt(Def->getBody());
+  return Body.Pure;
+}
+
+bool ComputeOnlyBody::VisitCallExpr(CallExpr *C) {
+  if (!computesOnly(C->getDirectCallee(), Depth))
+    Pure = false;
+  return Pure;
 }
 
 bool within(const SourceManager &SM, SourceLocation Loc, const Stmt *S) {
@@ -238,9 +300,13 @@ void classifyReads(const TiledNest &Nest, const Stmt *Block, RowSchedule &S) {
   S.Reads = std::move(Reads);
 }
 
+RowSchedule dependences(const TiledNest &Nest, ASTContext &Ctx,
+                        const Stmt *Block, RowSchedule S);
+
 } // namespace
 
-RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
+RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx,
+                        RowScheduleUse Use) {
   RowSchedule S;
   auto No = [&](std::string Why) {
     S.Reason = std::move(Why);
@@ -283,7 +349,7 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
     if (within(SM, D.Pragma->Dir.Loc, Block))
       return No("an 'atomic' in the instruction block");
   for (const VariableUse &U : Nest.Variables) {
-    if (!U.InInstructionBlock)
+    if (!U.InInstructionBlock || Use == RowScheduleUse::TileOrder)
       continue;
     if (U.Class == VariableUse::TileLocal && U.Level > 0)
       return No("the instruction block reads '" + U.Var->getNameAsString() +
@@ -296,6 +362,9 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
 
   // The inner level's pre/post-blocks only synchronize: they write their
   // own variables and tile-local memory, which nothing reads afterwards.
+  // (Not needed when they run as written around each tile.)
+  if (Use == RowScheduleUse::TileOrder)
+    return dependences(Nest, Ctx, Block, S);
   std::set<const VarDecl *> Allocated = outerAllocations(Nest, Ctx);
   std::vector<const Stmt *> Sync = Inner.PreBlock;
   llvm::append_range(Sync, Inner.PostBlock);
@@ -324,7 +393,19 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
                   "' reads '" + V->getNameAsString() +
                   "', which the pre/post-blocks of loop '" +
                   Inner.Form.VarName + "' write");
+  return dependences(Nest, Ctx, Block, S);
+}
 
+namespace {
+
+/// The rest of rowSchedule: the distances between the instruction block's
+/// accesses, and from them the lag.
+RowSchedule dependences(const TiledNest &Nest, ASTContext &Ctx,
+                        const Stmt *Block, RowSchedule S) {
+  auto No = [&](std::string Why) {
+    S.Reason = std::move(Why);
+    return S;
+  };
   // Every dependence between the instruction block's accesses.
   std::set<const VarDecl *> Written;
   for (const ArrayAccess &A : Nest.Accesses)
@@ -387,6 +468,8 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx) {
   classifyReads(Nest, Block, S);
   return S;
 }
+
+} // namespace
 
 std::string describe(const RowSchedule &S) {
   if (!S.Applies)

@@ -53,6 +53,9 @@ typedef struct orbis_site {
   int level;             ///< depth in the tiled nest, 0 = outermost
   int elem_size;         ///< largest array element size in the nest, bytes
   int flags;             ///< ORBIS_SITE_* facts the compiler knows
+  /// The order of the iterations inside a tile, in words, at the innermost
+  /// level of a two-level nest (ORBIS_VERBOSE prints it); else null.
+  const char *order;
 } orbis_site_t;
 
 /// The nest has a `#pragma omp block`: its pre/post-blocks run per tile,

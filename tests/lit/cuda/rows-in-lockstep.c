@@ -14,8 +14,8 @@
 
 enum { PAD = 16 };
 
-// CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}rows-in-lockstep.c:[[@LINE+4]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED};
-// CHECK: static const orbis_site_t __orbis_site0_1 = {"{{.*}}rows-in-lockstep.c:[[@LINE+11]]:5", 1, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED | ORBIS_SITE_INNERMOST};
+// CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}rows-in-lockstep.c:[[@LINE+4]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED, 0};
+// CHECK: static const orbis_site_t __orbis_site0_1 = {"{{.*}}rows-in-lockstep.c:[[@LINE+11]]:5", 1, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED | ORBIS_SITE_INNERMOST, 0};
 void sweep(int n, double (*A)[n]) {
   volatile int *done = NULL;
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])

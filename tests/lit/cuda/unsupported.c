@@ -102,3 +102,24 @@ void other_directives(int n, double *p, double *sum) {
     }
   }
 }
+
+// A function the nest call_count whose device copy would use a variable of the
+// host's with static storage (a global, or a static local).
+static int call_count;
+static double counted(double v) {
+  call_count++;
+  return v * 0.5;
+}
+static double remembered(double v) {
+  static double last;
+  last = v;
+  return v;
+}
+void static_storage(int n, double *p) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++) {
+    // CHECK: unsupported.c:[[@LINE+2]]:12: error: call to 'counted' cannot be compiled for the GPU: it uses 'call_count', a variable with static storage that device code cannot reach (pass its value as an argument){{$}}
+    // CHECK: unsupported.c:[[@LINE+1]]:28: error: call to 'remembered' cannot be compiled for the GPU: it uses 'last', a variable with static storage that device code cannot reach (pass its value as an argument){{$}}
+    p[i] = counted(p[i]) + remembered(p[i]);
+  }
+}

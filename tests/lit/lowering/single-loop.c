@@ -15,7 +15,7 @@
 
 void scale(int n, double a, double *X) {
   // CHECK: void scale(int n, double a, double *X) {
-  // CHECK-NEXT: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); static const orbis_site_t [[SITE:__orbis_site[0-9_]+]] = {"{{.*}}single-loop.c:[[@LINE+9]]:3", 0, 8, {{[A-Z_ |0]+}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK-NEXT: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); static const orbis_site_t [[SITE:__orbis_site[0-9_]+]] = {"{{.*}}single-loop.c:[[@LINE+9]]:3", 0, 8, {{[A-Z_ |0]+}}, {{0|"[^"]*"}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
   // CHECK-SAME: orbis_loop_init(&[[L]], &[[SITE]], (long long)(__typeof__([[LB]] + [[UB]]))[[LB]], (long long)(__typeof__([[LB]] + [[UB]]))[[UB]], (long long)(1), ORBIS_CMP_LT, (__typeof__([[LB]] + [[UB]]))-1 > 0, 8, 1, (long long)[[UB]]);{{$}}
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}

@@ -22,12 +22,12 @@ void sweeps(int N, int T) {
     // CHECK-NEXT: const orbis_world_box_t __orbis_sr0[2] = {{[{][{][{]}}(long long)(__orbis_f0_0) + (-1LL), (long long)(__orbis_f0_1) + (0LL)}, {(long long)(__orbis_e0_0) + (-1LL), (long long)(__orbis_e0_1) + (0LL)}}, {{[{][{]}}(long long)(__orbis_f0_0) + (0LL), (long long)(__orbis_f0_1) + (-1LL)}, {(long long)(__orbis_e0_0) + (0LL), (long long)(__orbis_e0_1) + (-1LL)}}};
     // CHECK-NEXT: orbis_world_load_boxes_at(__orbis_sp0, &__orbis_sv0, __orbis_sr0, 2, &__orbis_sw0, __orbis_sb0, &__orbis_sfr0, "{{.*}}", [[@LINE+12]]);
     // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 2, 0, __orbis_sb1, &__orbis_sfr1, "{{.*}}", [[@LINE+11]]);
-    // CHECK-NEXT: for (x = __orbis_f0_0; x < __orbis_e0_0; ++x) for (y = __orbis_f0_1; y < __orbis_e0_1; ++y) {
+    // CHECK-NEXT: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for {{.*}} ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
     // CHECK-NEXT: #line [[@LINE+9]]
     // CHECK-NEXT: (__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sn0_1 + ((long long)(y) - __orbis_sf0_1)] = (0.25 * (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sn0_1 + ((long long)(y) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sn1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sn0_1 + ((long long)(y - 1) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sn1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))); }
     // CHECK-NEXT: orbis_world_store_box_at(__orbis_sp0, &__orbis_sv0, &__orbis_sw0, __orbis_sb0, &__orbis_sfr0, "{{.*}}", [[@LINE+7]]);
     // CHECK-NEXT: free(__orbis_sm);
-    // CHECK-NEXT: } else for (x = __orbis_f0_0; x < __orbis_e0_0; ++x) for (y = __orbis_f0_1; y < __orbis_e0_1; ++y) {
+    // CHECK-NEXT: } else /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, {{.*}}, 1)) {
     #pragma omp parallel for schedule(blocked)
     for (int x = 1; x < N - 1; x++)
       #pragma omp for schedule(blocked)

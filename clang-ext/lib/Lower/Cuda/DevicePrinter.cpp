@@ -348,6 +348,27 @@ bool isDeviceLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
   return SM.getFilename(Loc).contains("math");
 }
 
+/// The first variable with static storage (a global, a static local) that
+/// `Body` names, other than a constant: what a function's device copy
+/// cannot reach.
+const VarDecl *staticVariableUsed(const Stmt *Body) {
+  if (!Body)
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Body))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (!V->hasLocalStorage() && !V->isConstexpr() &&
+          !V->getType().isConstQualified())
+        return V;
+  if (const auto *Decls = dyn_cast<DeclStmt>(Body))
+    for (const Decl *D : Decls->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && V->isStaticLocal())
+        return V;
+  for (const Stmt *Child : Body->children())
+    if (const VarDecl *V = staticVariableUsed(Child))
+      return V;
+  return nullptr;
+}
+
 } // namespace
 
 bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
@@ -407,6 +428,22 @@ bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
   if (FD->hasBody() && SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())) &&
       !isa<CXXMethodDecl>(FD) && !FD->isVariadic()) {
     const FunctionDecl *Def = FD->getDefinition();
+    // The device copy of the function sees only its arguments: a variable
+    // of the host's with static storage is not there.
+    if (const VarDecl *Global = staticVariableUsed(Def->getBody())) {
+      if (Reported.insert(Call).second)
+        Diags.push_back(PendingDiag{
+            Diag::CudaUnsupportedCall,
+            SM.getExpansionLoc(Call->getBeginLoc()),
+            {FD->getNameAsString(),
+             "it uses '" + Global->getNameAsString() +
+                 "', a variable with static storage that device code cannot "
+                 "reach (pass its value as an argument)"},
+            {},
+            0,
+            {}});
+      return false;
+    }
     if (!llvm::is_contained(Called, Def))
       Called.push_back(Def);
     return false;

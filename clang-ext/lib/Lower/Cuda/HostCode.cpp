@@ -104,7 +104,7 @@ std::string CudaNestEmitter::hostCode() {
       Flags += " | ORBIS_SITE_INNERMOST";
     S += "static const orbis_site_t __orbis_site" + N + "_" + Lv + " = {" +
          quoted(where(D.Loc)) + ", " + Lv + ", " +
-         std::to_string(Nest.ElemSize) + ", " + Flags + "}; ";
+         std::to_string(Nest.ElemSize) + ", " + Flags + ", 0}; ";
     std::string Requested = "ORBIS_BLOCK_SIZE_AUTO";
     if (D.BlockSize)
       Requested = "orbis_block_size_arg((long long)(" + D.BlockSize->Text +

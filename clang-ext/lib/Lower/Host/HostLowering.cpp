@@ -7,6 +7,8 @@
 #include "HostLowering.h"
 #include "WorldLowering.h"
 
+#include "orbis/RowSchedule.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
@@ -69,7 +71,10 @@ public:
               ASTContext &Ctx, const LowerOptions &Options,
               EditList &Edits, const StagedTilePlan *Staged)
       : Nest(Nest), Directives(Directives), Ctx(Ctx), SM(Ctx.getSourceManager()),
-        Options(Options), Edits(Edits), Staged(Staged) {}
+        Options(Options), Edits(Edits), Staged(Staged) {
+    if (Nest.Loops.size() == 2)
+      Rows = rowSchedule(Nest, Ctx, RowScheduleUse::TileOrder);
+  }
 
   void emit() {
     for (const auto &Loop : Nest.Loops) {
@@ -100,6 +105,16 @@ private:
   EditList &Edits;
   /// The staged tile of a nest inside a world loop (WorldLowering.h).
   const StagedTilePlan *Staged;
+  /// The order of a two-level nest's iterations inside a tile
+  /// (RowSchedule.h): rows in lockstep where it applies.
+  RowSchedule Rows;
+  /// Rows a core advances together: enough independent chains to hide the
+  /// latency of one (a store, its reload, three adds and a multiply in a
+  /// 5-point stencil), few enough that their lines stay in L1 when the rows
+  /// are a power of two apart (8 rows 32 KiB apart share one set of an
+  /// 8-way L1). Measured in docs/benchmarks.md ("Rows in lockstep on a
+  /// core"). A constant, so that the host compiler unrolls the rows.
+  static constexpr int LockstepRows = 6;
 
   // ---- names -------------------------------------------------------------
   std::string name(const char *Kind, const BlockedLoop &L) const {
@@ -263,7 +278,13 @@ private:
     S += "static const orbis_site_t " + siteVar(L) + " = {\"" +
          escapeForStringLiteral(where(D.Loc)) + "\", " +
          std::to_string(L.Level) + ", " + std::to_string(Nest.ElemSize) +
-         ", " + (Flags.empty() ? "0" : Flags) + "}; ";
+         ", " + (Flags.empty() ? "0" : Flags);
+    // The order inside a tile, for ORBIS_VERBOSE (every field initialized:
+    // -Wextra).
+    if (Nest.Loops.size() == 2 && !L.Child)
+      S += ", \"" + escapeForStringLiteral(tileOrder()) + "\"}; ";
+    else
+      S += ", 0}; ";
     S += "orbis_loop_t " + Lp + "; ";
 
     std::string Step = std::string(F.Direction < 0 ? "-" : "") +
@@ -553,6 +574,8 @@ private:
   /// the optimizer count the iterations), `!=` otherwise (an unsigned end may
   /// wrap to 0; a pointer end is one step past the tile).
   std::string elementLoops() const {
+    if (lockstep())
+      return lockstepLoops();
     std::string S;
     for (const auto &L : Nest.Loops) {
       QualType T = L->Form.Var->getType();
@@ -564,6 +587,56 @@ private:
            increment(*L) + ")";
     }
     return S;
+  }
+
+  /// Whether the tile's rows run in lockstep: the schedule applies and both
+  /// levels count up.
+  bool lockstep() const {
+    return Rows.Applies && Nest.Loops[0]->Form.Direction > 0 &&
+           Nest.Loops[1]->Form.Direction > 0;
+  }
+
+  /// The order inside a tile in words (ORBIS_VERBOSE, --emit-lowered).
+  std::string tileOrder() const {
+    if (lockstep())
+      return std::to_string(LockstepRows) + " " + describe(Rows);
+    if (!Rows.Applies)
+      return "plain order (" + Rows.Reason + ")";
+    return "plain order (a level counts down)";
+  }
+
+  /// The tile's iterations with LockstepRows rows in lockstep (RowSchedule.h):
+  /// at step k, row r of a group runs column k - r, rows in increasing order,
+  /// so row r runs a column after row r - 1 ran the next one (any lag the
+  /// schedule needs is at most 1) and after itself ran the one before. The
+  /// rows' chains interleave: the core works on LockstepRows cells at once
+  /// instead of waiting for each cell's left neighbour. The loop over r has
+  /// a constant count, which the host compiler unrolls; its test keeps the
+  /// rows outside the tile's corners (and below a short last group) out.
+  /// What follows is the instruction block, with the loop variables set.
+  std::string lockstepLoops() const {
+    const BlockedLoop &Outer = *Nest.Loops[0], &Inner = *Nest.Loops[1];
+    std::string Id = std::to_string(Nest.Id);
+    std::string G = "__orbis_g" + Id, N0 = "__orbis_n" + Id,
+                K = "__orbis_k" + Id, R = "__orbis_r" + Id,
+                Cols = "__orbis_cols" + Id, Rs = "__orbis_rows" + Id;
+    std::string Per = std::to_string(LockstepRows) + "LL";
+    auto Set = [&](const BlockedLoop &L, const std::string &Offset) {
+      return "(void)(" + L.Form.VarName + " = (__typeof__(" + firstVar(L) +
+             "))(" + firstVar(L) + " + (" + Offset + ")))";
+    };
+    return " /* tile order: " + tileOrder() + " */ for (long long " + G +
+           " = 0, " + N0 + " = (long long)(" + endVar(Outer) + " - " +
+           firstVar(Outer) + "); " + G + " < " + N0 + "; " + G + " += " + Per +
+           ") for (long long " + Cols + " = (long long)(" + endVar(Inner) +
+           " - " + firstVar(Inner) + "), " + Rs + " = " + N0 + " - " + G +
+           " < " + Per + " ? " + N0 + " - " + G + " : " + Per + ", " + K +
+           " = 0; " + K + " < " + Cols + " + " + Rs + " - 1; ++" + K +
+           ") for (long long " + R + " = 0; " + R + " < " + Per + "; ++" + R +
+           ") if (" + R + " < " + Rs + " && (unsigned long long)(" + K +
+           " - " + R + ") < (unsigned long long)" + Cols + " && (" +
+           Set(Outer, G + " + " + R) + ", " + Set(Inner, K + " - " + R) +
+           ", 1))";
   }
 
   /// The loop's step, once evaluated: a literal for a constant step (so that

@@ -1,0 +1,174 @@
+// Rows in lockstep on a core (docs/lowering.md): where every dependence of
+// a two-level nest's instruction block is known, a tile's rows run 6 at a
+// time, each one column behind the row above. Each kernel below must be
+// bit-identical to its sequential loops at sizes that leave short groups and
+// partial tiles (one thread: the tiles run in order, so no user waits are
+// needed), and ORBIS_VERBOSE names the order each nest got, with the reason
+// where it keeps the plain one.
+//
+// RUN: %orbis-cc -O2 %s -o %t
+// RUN: env OMP_NUM_THREADS=1 %t 47 53 | FileCheck --check-prefix=OUT %s
+// RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=7,5 %t 47 53 | FileCheck --check-prefix=OUT %s
+// RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=1,1 %t 20 9 | FileCheck --check-prefix=OUT %s
+// RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=6,100 %t 31 130 | FileCheck --check-prefix=OUT %s
+// RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=13,2 %t 3 3 | FileCheck --check-prefix=OUT %s
+// RUN: env OMP_NUM_THREADS=1 ORBIS_VERBOSE=1 %t 47 53 2>&1 >/dev/null | FileCheck --check-prefix=VERBOSE %s
+// RUN: %orbis-cc --emit-lowered %s | FileCheck --check-prefix=LOWERED %s
+#include <omp_blocked.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX = 160 };
+static double A[MAX][MAX], R[MAX][MAX];
+static long sum;
+
+static void fill(int n, int m) {
+  for (int x = 0; x < n; x++)
+    for (int y = 0; y < m; y++)
+      A[x][y] = R[x][y] = (double)((x * 31 + y * 17) % 23) / 7.0;
+}
+
+static void check(const char *name, int n, int m) {
+  for (int x = 0; x < n; x++)
+    if (memcmp(A[x], R[x], sizeof(double) * m)) {
+      printf("MISMATCH %s at row %d\n", name, x);
+      return;
+    }
+  printf("OK %s\n", name);
+}
+
+// Distances (0, 1) and (1, 0): lag 1.
+static void gaussSeidel(int n, int m) {
+  fill(n, m);
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0))
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < m - 1; y++) {
+      #pragma omp block
+      A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);
+    }
+  }
+  for (int x = 1; x < n - 1; x++)
+    for (int y = 1; y < m - 1; y++)
+      R[x][y] = 0.25 * (R[x - 1][y] + R[x + 1][y] + R[x][y - 1] + R[x][y + 1]);
+  check("gauss-seidel", n, m);
+}
+
+// Unsigned variables, `<=` bounds; distance (1, 1): lag 0.
+static void diagonal(unsigned n, unsigned m) {
+  fill(n, m);
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 0 (distances (1, 1))
+  #pragma omp parallel for schedule(blocked)
+  for (unsigned x = 1; x <= n - 1; x++)
+    #pragma omp for schedule(blocked)
+    for (unsigned y = 1; y <= m - 1; y++)
+      A[x][y] = A[x - 1][y - 1] * 0.5 + A[x][y] * 0.25;
+  for (unsigned x = 1; x <= n - 1; x++)
+    for (unsigned y = 1; y <= m - 1; y++)
+      R[x][y] = R[x - 1][y - 1] * 0.5 + R[x][y] * 0.25;
+  check("diagonal", n, m);
+}
+
+// Distance (2, -1): legal with row tiles of at most 2 rows, which the
+// inter-tile order (one thread: tile after tile) keeps.
+static void knight(int n, int m) {
+  fill(n, m);
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 0 (distances (0, 1) (2, -1))
+  #pragma omp parallel for schedule(blocked, 2)
+  for (int x = 2; x < n; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < m - 1; y++)
+      A[x][y] = 0.5 * (A[x - 2][y + 1] + A[x][y - 1]);
+  for (int x = 2; x < n; x++)
+    for (int y = 1; y < m - 1; y++)
+      R[x][y] = 0.5 * (R[x - 2][y + 1] + R[x][y - 1]);
+  check("knight", n, m);
+}
+
+// Distance (1, -1) (the 9-point stencil): row tiles of one row, so a
+// group holds one row.
+static void ninePoint(int n, int m) {
+  fill(n, m);
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, -1) (1, 0) (1, 1))
+  #pragma omp parallel for schedule(blocked, 1)
+  for (int x = 1; x < n - 1; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < m - 1; y++)
+      A[x][y] = (A[x - 1][y - 1] + A[x - 1][y] + A[x - 1][y + 1] + A[x][y - 1] +
+                 A[x][y] + A[x][y + 1] + A[x + 1][y - 1] + A[x + 1][y] +
+                 A[x + 1][y + 1]) / 9.0;
+  for (int x = 1; x < n - 1; x++)
+    for (int y = 1; y < m - 1; y++)
+      R[x][y] = (R[x - 1][y - 1] + R[x - 1][y] + R[x - 1][y + 1] + R[x][y - 1] +
+                 R[x][y] + R[x][y + 1] + R[x + 1][y - 1] + R[x + 1][y] +
+                 R[x + 1][y + 1]) / 9.0;
+  check("nine-point", n, m);
+}
+
+static int calls;
+static double counted(double v) {
+  calls++;
+  return v * 0.5;
+}
+
+// Plain order: a variable that outlives the iteration (a sum: a floating
+// one would depend on the order, which tiling already changes), a call the analysis does not follow, and a
+// level that counts down.
+static void plainOrders(int n, int m) {
+  fill(n, m);
+  long s = 0;
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (the instruction block assigns 'sum')
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 0; x < n; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 0; y < m; y++)
+      sum += (long)(A[x][y] * 7.0) * (x + 1);
+  for (int x = 0; x < n; x++)
+    for (int y = 0; y < m; y++)
+      s += (long)(R[x][y] * 7.0) * (x + 1);
+  printf("%s sum\n", s == sum ? "OK" : "MISMATCH");
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (the instruction block calls 'counted', whose effects the analysis does not follow)
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < m; y++)
+      A[x][y] = counted(A[x - 1][y]) + A[x][y - 1];
+  for (int x = 1; x < n; x++)
+    for (int y = 1; y < m; y++)
+      R[x][y] = R[x - 1][y] * 0.5 + R[x][y - 1];
+  check("call", n, m);
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (a level counts down)
+  #pragma omp parallel for schedule(blocked)
+  for (int x = n - 1; x >= 1; x--)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < m; y++)
+      A[x][y] = A[x][y - 1] * 0.5 + A[x - 1][y] * 0.25;
+  for (int x = n - 1; x >= 1; x--)
+    for (int y = 1; y < m; y++)
+      R[x][y] = R[x][y - 1] * 0.5 + R[x - 1][y] * 0.25;
+  check("counts-down", n, m);
+}
+
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]), m = atoi(argv[2]);
+  if (n > MAX || m > MAX)
+    return 2;
+  gaussSeidel(n, m);
+  diagonal(n - 1, m - 1);
+  knight(n, m);
+  ninePoint(n, m);
+  plainOrders(n, m);
+  return 0;
+}
+// OUT: OK gauss-seidel
+// OUT-NEXT: OK diagonal
+// OUT-NEXT: OK knight
+// OUT-NEXT: OK nine-point
+// OUT-NEXT: OK sum
+// OUT-NEXT: OK call
+// OUT-NEXT: OK counts-down
+
+// One nest's loops as --emit-lowered shows them.
+// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + __orbis_rows0 - 1; ++__orbis_k0) for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
