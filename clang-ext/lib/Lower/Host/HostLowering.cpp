@@ -112,7 +112,7 @@ private:
   /// latency of one (a store, its reload, three adds and a multiply in a
   /// 5-point stencil), few enough that their lines stay in L1 when the rows
   /// are a power of two apart (8 rows 32 KiB apart share one set of an
-  /// 8-way L1). Measured in docs/benchmarks.md ("Rows in lockstep on a
+  /// 8-way L1). Measured in docs/lowering.md ("Rows in lockstep on a
   /// core"). A constant, so that the host compiler unrolls the rows.
   static constexpr int LockstepRows = 6;
 
