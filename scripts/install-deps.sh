@@ -11,6 +11,7 @@ packages=(
   cmake ninja-build ccache
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev python3 python3-psutil hyperfine
+  python3-matplotlib
   # world memory (libworld) and launchers
   libucx-dev ucx-utils libpmix-dev openmpi-bin libopenmpi-dev
   # Slurm, for the srun --mpi=pmix test (a private instance the test starts)

@@ -10,6 +10,12 @@
 #ifndef GS2D_H
 #define GS2D_H
 
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Tile sizes as the variants report them (rows x columns and the number of
 /// tiles in each direction), for the benchmark's table.
 typedef struct gs2d_tiles {
@@ -34,5 +40,22 @@ void gs2d_omp_doacross(int n, double *a, int sweeps, int tile_rows,
 /// contiguous band of rows and walks it in blocks of `tile_cols` columns,
 /// waiting for the band above (omp_wavefront.c).
 void gs2d_omp_wavefront(int n, double *a, int sweeps, int tile_cols);
+
+/// Standard OpenMP bands and column blocks as omp-wavefront, with the rows
+/// of a block advanced several at a time, each one column behind the row
+/// above, their values kept in registers (omp_skewed.c).
+void gs2d_omp_skewed(int n, double *a, int sweeps, int tile_cols);
+
+/// The same stencil out of place (Jacobi), the roofline of this stencil:
+/// `sweeps` sweeps alternating between `a` and `scratch` (whose border must
+/// equal a's); returns the grid that holds the result (jacobi.c).
+double *gs2d_jacobi(int n, double *a, double *scratch, int sweeps);
+
+/// Plain loops of the same Jacobi sweeps, the reference of gs2d_jacobi (seq.c).
+double *gs2d_jacobi_seq(int n, double *a, double *scratch, int sweeps);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif // GS2D_H

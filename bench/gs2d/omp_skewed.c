@@ -1,0 +1,104 @@
+/// \file
+/// GS2D's `omp-skewed` variant: the strongest hand-written single-sweep
+/// wavefront we know for a CPU, in standard OpenMP. Threads own bands of rows
+/// and pipeline over blocks of C columns through progress counters, as in
+/// omp-wavefront; inside a block, ROWS rows advance together, each one
+/// column behind the row above, so that the chain from each cell to its right
+/// neighbour (the bound of a row-by-row sweep) becomes ROWS independent
+/// chains that the core overlaps. Each row's last value stays in a register
+/// (the left neighbour of its next cell and the upper neighbour of the row
+/// below). The additions are in the order of gs2d_seq(), so the result is
+/// bit-identical.
+#include "gs2d.h"
+
+#include <omp.h>
+#include <stdlib.h>
+
+/// Rows in lockstep. 6 is the best of 4, 6 and 8 at N = 2048 and 4096: 8 rows
+/// a power of two apart fall into one L1 set (docs/benchmarks.md).
+enum { ROWS = 6 };
+
+typedef struct progress {
+  _Alignas(64) long done; ///< column blocks finished so far, all sweeps
+} progress;
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
+/// Step k of ROWS rows from `row` (stride n) over columns [y0, y1): row r
+/// updates column k - r. cur[r] is row r's value of the previous step. From
+/// the last row up, so that cur[r - 1] still holds the value row r needs
+/// from above. `checked`: the first and last ROWS - 1 steps, where some rows
+/// are outside the block.
+static inline void step_rows(double *row, int n, int k, int y0, int y1,
+                             double *cur, int checked) {
+  for (int r = ROWS - 1; r >= 0; r--) {
+    const int y = k - r;
+    if (checked && (y < y0 || y >= y1))
+      continue;
+    double *self = row + (size_t)r * n;
+    const double above = r ? cur[r - 1] : self[y - n];
+    cur[r] = 0.25 * (above + self[y + n] + cur[r] + self[y + 1]);
+    self[y] = cur[r];
+  }
+}
+
+/// One sweep of ROWS rows from `row` over columns [y0, y1).
+static void sweep_rows(double *row, int n, int y0, int y1) {
+  double cur[ROWS];
+  for (int r = 0; r < ROWS; r++)
+    cur[r] = row[(size_t)r * n + y0 - 1];
+  const int fill = min_int(y0 + ROWS - 1, y1);
+  int k = y0;
+  for (; k < fill; k++)
+    step_rows(row, n, k, y0, y1, cur, 1);
+  for (; k < y1; k++)
+    step_rows(row, n, k, y0, y1, cur, 0);
+  for (; k < y1 + ROWS - 1; k++)
+    step_rows(row, n, k, y0, y1, cur, 1);
+}
+
+/// Rows [x0, x1) over columns [y0, y1): groups of ROWS, the rest one by one.
+static void sweep_block(double *a, int n, int x0, int x1, int y0, int y1) {
+  int x = x0;
+  for (; x + ROWS <= x1; x += ROWS)
+    sweep_rows(a + (size_t)x * n, n, y0, y1);
+  for (; x < x1; x++) {
+    double *self = a + (size_t)x * n;
+    for (int y = y0; y < y1; y++)
+      self[y] = 0.25 * (self[y - n] + self[y + n] + self[y - 1] + self[y + 1]);
+  }
+}
+
+void gs2d_omp_skewed(int n, double *a, int sweeps, int tile_cols) {
+  const int inner = n - 2;
+  const int col_blocks = (inner + tile_cols - 1) / tile_cols;
+  progress *prog = aligned_alloc(64, sizeof(progress) * omp_get_max_threads());
+  if (!prog)
+    abort();
+#pragma omp parallel
+  {
+    const int p = omp_get_thread_num(), P = omp_get_num_threads();
+    const int x0 = 1 + (int)((long)inner * p / P);
+    const int x1 = 1 + (int)((long)inner * (p + 1) / P);
+    prog[p].done = 0;
+#pragma omp barrier
+    for (int t = 0; t < sweeps; t++) {
+      for (int b = 0; b < col_blocks; b++) {
+        const long need = (long)t * col_blocks + b + 1;
+        if (p > 0) {
+          long above;
+          do {
+#pragma omp atomic read acquire
+            above = prog[p - 1].done;
+          } while (above < need);
+        }
+        const int y0 = 1 + b * tile_cols, y1 = min_int(y0 + tile_cols, n - 1);
+        sweep_block(a, n, x0, x1, y0, y1);
+#pragma omp atomic write release
+        prog[p].done = need;
+      }
+#pragma omp barrier
+    }
+  }
+  free(prog);
+}
