@@ -20,6 +20,10 @@ PEERS = {
     "gs2d-cuda": ["cuda-hand"],
     "gs2d-world": ["mpi-hand"],
 }
+# Row order inside a group of one N and thread count; others after, by name.
+ORDER = ["seq", "orbis", "orbis-fixed", "omp-doacross", "omp-wavefront",
+         "omp-skewed", "jacobi", "orbis-cuda", "cuda-hand", "orbis-world",
+         "mpi-hand"]
 NAME = re.compile(r"^(?P<bench>[^/]+)/(?P<variant>[^/]+)/n:(?P<n>\d+)"
                   r"/omp_threads:(?P<threads>\d+)")
 
@@ -67,7 +71,11 @@ def main():
     header = ["variant", "N", "T", "P", "GCUP/s", "min-max", "vs-peer",
               "vs-skewed", "vs-jacobi", "vs-seq", "eff", "dist", "tiles"]
     lines = []
-    for key in sorted(rows, key=lambda k: (k[0], k[2], k[3], k[1])):
+    def order(k):
+        rank = ORDER.index(k[1]) if k[1] in ORDER else len(ORDER)
+        return (k[0], k[2], k[3], rank, k[1])
+
+    for key in sorted(rows, key=order):
         bench, variant, n, threads = key
         row = rows[key]
         if row["error"]:
@@ -85,8 +93,8 @@ def main():
             variant, n, row["sweeps"], threads, f"{med:.3f}",
             f"{min(row['gcups']):.2f}-{max(row['gcups']):.2f}",
             ratio(med, best) if variant != "seq" else "-",
-            ratio(med, skewed) if variant != "omp-skewed" else "-",
-            ratio(med, jacobi) if variant != "jacobi" else "-",
+            ratio(med, skewed) if variant not in ("seq", "omp-skewed") else "-",
+            ratio(med, jacobi) if variant not in ("seq", "jacobi") else "-",
             ratio(med, seq),
             f"{100 * med / seq / threads:.0f}%" if seq > 0 else "-",
             row["disturbed"], row["label"]])

@@ -58,6 +58,9 @@ struct Options {
   int SkewedCols = 256;
   int OrbisRows = 0, OrbisCols = 0; ///< orbis-fixed; 0: the doacross tile
   int LargestN = 0;
+  /// --perturb VARIANT: one cell of that variant's result is changed after
+  /// every run, so that a test can see the check fail it.
+  std::string Perturb;
 
   int sweepsFor(size_t SizeIndex) const {
     return Sweeps.size() == 1 ? Sweeps[0] : Sweeps[SizeIndex];
@@ -134,7 +137,8 @@ const Variant Variants[] = {
       stderr,
       "usage: %s [--n 1024,4096] [--sweeps T[,T...]] [--threads P[,P...]]\n"
       "  [--iterations K] [--doacross-tile RxC] [--wavefront-cols C]\n"
-      "  [--skewed-cols C] [--orbis-tile RxC] [Google Benchmark flags]\n"
+      "  [--skewed-cols C] [--orbis-tile RxC] [--perturb VARIANT]\n"
+      "  [Google Benchmark flags]\n"
       "variants (select with --benchmark_filter=REGEX): seq orbis "
       "orbis-fixed\n  omp-doacross omp-wavefront omp-skewed jacobi\n",
       Argv0);
@@ -201,6 +205,8 @@ Options parseOptions(int Argc, char **Argv) {
       parseTile(Val, O.DoacrossRows, O.DoacrossCols, Argv[0]);
     else if (!std::strcmp(Arg, "--orbis-tile"))
       parseTile(Val, O.OrbisRows, O.OrbisCols, Argv[0]);
+    else if (!std::strcmp(Arg, "--perturb"))
+      O.Perturb = Val;
     else
       usage(Argv[0]);
   }
@@ -349,8 +355,10 @@ void runBenchmark(benchmark::State &State, const Options &O, const Variant &V,
       std::memcpy(G.Scratch, G.Initial, Bytes);
     CpuSample C0 = sampleCpu();
     double T0 = omp_get_wtime();
-    const double *Result = V.Run(O, G, WantTiles ? &Chosen : nullptr);
+    double *Result = V.Run(O, G, WantTiles ? &Chosen : nullptr);
     double T1 = omp_get_wtime();
+    if (O.Perturb == V.Name)
+      Result[static_cast<size_t>(N) * N / 2 + N / 2] += 1.0;
     CpuSample C1 = sampleCpu();
     State.SetIterationTime(T1 - T0);
     Disturbed += disturbed(C0, C1, T1 - T0);
