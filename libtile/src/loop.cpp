@@ -203,6 +203,7 @@ orbis_loop_init(orbis_loop_t *loop, const orbis_site_t *site, long long lb,
   // In an unsigned 64-bit domain a bound beyond LLONG_MAX arrives negative:
   // omp_total_size() saturates it rather than report a negative bound.
   loop->total = is_unsigned && total < 0 ? LLONG_MAX : total;
+  loop->site = &Site;
 
   if (Verbose) {
     if (Tile != Choice.Tile)

@@ -44,6 +44,7 @@ typedef struct orbis_loop {
   long long num_tiles; ///< ceil(trip / tile)
   long long step;      ///< signed increment per iteration, in loop units
   long long total;     ///< the bound as written, for omp_total_size()
+  const struct orbis_site *site; ///< the loop's site (ORBIS_TRACE names it)
 } orbis_loop_t;
 
 /// Where a blocked loop is in the source and how it was lowered; one static
@@ -119,6 +120,16 @@ static inline int orbis_query_int(long long value) {
   return value > INT_MAX ? INT_MAX : value < INT_MIN ? INT_MIN : (int)value;
 }
 
+/// ORBIS_TRACE=file.json (docs/trace.md): nonzero while libtile records
+/// every tile and the spin-waits in it as a Chrome trace-event file, written
+/// when the program exits. Set once, when libtile is loaded.
+extern int orbis_trace_on;
+struct orbis_tile;
+void orbis_trace_tile_begin(const struct orbis_tile *t);
+void orbis_trace_tile_end(const struct orbis_tile *t);
+void orbis_trace_spin(void);
+void orbis_trace_spin_end(void);
+
 /// One turn of a spin-wait in a pre- or post-block: the compiler puts it in
 /// the empty body of such a `while (cond) {}` (the Algorithm 1 pattern). It
 /// pauses the core, and now and then yields it, so that waiting threads do
@@ -126,6 +137,8 @@ static inline int orbis_query_int(long long value) {
 void orbis_spin_yield(void);
 extern __thread unsigned orbis_spin_count;
 static inline void orbis_spin_pause(void) {
+  if (__builtin_expect(orbis_trace_on, 0))
+    orbis_trace_spin();
   if ((++orbis_spin_count & 255u) == 0)
     orbis_spin_yield();
 #if defined(__x86_64__) || defined(__i386__)
@@ -133,6 +146,12 @@ static inline void orbis_spin_pause(void) {
 #elif defined(__aarch64__)
   __asm__ __volatile__("yield");
 #endif
+}
+
+/// After the last turn of a spin-wait (the compiler puts it after the loop).
+static inline void orbis_spin_end(void) {
+  if (__builtin_expect(orbis_trace_on, 0))
+    orbis_trace_spin_end();
 }
 
 /// Enters tile `num` of `loop` on the calling thread.
@@ -146,10 +165,14 @@ static inline void orbis_tile_enter(orbis_tile_t *t, const orbis_loop_t *loop,
   t->size = left < loop->tile ? left : loop->tile;
   t->parent = orbis_tile_current;
   orbis_tile_current = t;
+  if (__builtin_expect(orbis_trace_on, 0))
+    orbis_trace_tile_begin(t);
 }
 
 /// Leaves the tile entered last by orbis_tile_enter().
 static inline void orbis_tile_leave(orbis_tile_t *t) {
+  if (__builtin_expect(orbis_trace_on, 0))
+    orbis_trace_tile_end(t);
   orbis_tile_current = t->parent;
 }
 

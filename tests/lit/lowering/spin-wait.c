@@ -1,7 +1,8 @@
 // Spin-waits in pre- and post-blocks (the Algorithm 1 pattern) read
 // 'volatile' integers and pointers with acquire loads (real synchronization,
 // EXTENSIONS 1.10; the statement of an 'atomic' keeps its form) and end each
-// turn with a pause (orbis_spin_pause: pause, and a yield now and then) so
+// turn with a pause (orbis_spin_pause: pause, and a yield now and then;
+// orbis_spin_end() after the loop ends the wait that ORBIS_TRACE times) so
 // that waiting threads do not starve the ones they wait for: empty-bodied
 // loops, and loops whose braced body only reads into locals (an 'atomic
 // read', issue 7 defect 11) and may leave with 'if (c) break;'. Loops that
@@ -19,14 +20,14 @@ void sweep(int n, double *A, volatile int *done, volatile int *flag,
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n - 1; x++) {
     while (*flag == 2);
-    // CHECK: {{^}}    while (__atomic_load_n(&(*flag), __ATOMIC_ACQUIRE) == 2)orbis_spin_pause();{{$}}
+    // CHECK: {{^}}    { while (__atomic_load_n(&(*flag), __ATOMIC_ACQUIRE) == 2)orbis_spin_pause(); orbis_spin_end(); }{{$}}
     int xb = x;
     #pragma omp for schedule(blocked)
     for (int y = 1; y < n - 1; y++) {
       while (done[xb] < y) {}
-      // CHECK: {{^}}      while (__atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE) < y) { orbis_spin_pause(); }{{$}}
+      // CHECK: {{^}}      { while (__atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE) < y) { orbis_spin_pause(); } orbis_spin_end(); }{{$}}
       do {} while (done[xb] < y - 1);
-      // CHECK: {{^}}      do { orbis_spin_pause(); } while (__atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE) < y - 1);{{$}}
+      // CHECK: {{^}}      { do { orbis_spin_pause(); } while (__atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE) < y - 1); orbis_spin_end(); }{{$}}
       while (done[xb] < 0) { A[0] = 1; }
       // CHECK: {{^}}      while (done[xb] < 0) { A[0] = 1; }{{$}}
       int ready;
@@ -35,13 +36,13 @@ void sweep(int n, double *A, volatile int *done, volatile int *flag,
         ready = done[xb];
       } while (ready < y);
       // CHECK: {{^}}        ready = done[xb];{{$}}
-      // CHECK-NEXT: {{^}}       orbis_spin_pause(); } while (ready < y);{{$}}
+      // CHECK-NEXT: {{^}}       orbis_spin_pause(); } while (ready < y); orbis_spin_end(); }{{$}}
       while (1) { ready = done[xb]; if (ready >= y) break; }
-      // CHECK: {{^}}      while (1) { ready = __atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE); if (ready >= y) break;  orbis_spin_pause(); }{{$}}
+      // CHECK: {{^}}      { while (1) { ready = __atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE); if (ready >= y) break;  orbis_spin_pause(); } orbis_spin_end(); }{{$}}
       while (done[xb] < y) { ready = sweep_calls(); }
       // CHECK: {{^}}      while (done[xb] < y) { ready = sweep_calls(); }{{$}}
       while (!*go) {}
-      // CHECK: {{^}}      while (!__atomic_load_n(&(*go), __ATOMIC_ACQUIRE)) { orbis_spin_pause(); }{{$}}
+      // CHECK: {{^}}      { while (!__atomic_load_n(&(*go), __ATOMIC_ACQUIRE)) { orbis_spin_pause(); } orbis_spin_end(); }{{$}}
       #pragma omp block
       {
         while (*flag == 3) {}

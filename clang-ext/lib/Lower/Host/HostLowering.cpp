@@ -49,8 +49,10 @@ namespace {
 /// Insertion orders at one offset: openers of outer levels first, closers of
 /// inner constructs first.
 constexpr int OrderOpenLoop = -100;   // + level
+constexpr int OrderOpenSpin = -50;
 constexpr int OrderOpenAcquire = -10;
 constexpr int OrderCloseAcquire = 10;
+constexpr int OrderCloseSpin = 30;
 constexpr int OrderCloseSingle = 40;
 constexpr int OrderCloseElements = 50;
 constexpr int OrderCloseLoop = 100;   // - level
@@ -707,8 +709,12 @@ private:
     Edits.replace(P.ExtentBegin, P.ExtentEnd, S);
   }
 
-  /// Each turn of a spin-wait ends with a pause.
+  /// Each turn of a spin-wait ends with a pause, and the wait with
+  /// orbis_spin_end() (ORBIS_TRACE times the wait from the first turn to
+  /// there); the braces keep the loop one statement.
   void emitSpinPause(const Stmt *Loop) {
+    Edits.insert(statementStart(Loop), "{ ", OrderOpenSpin);
+    Edits.insert(statementEnd(Loop), " orbis_spin_end(); }", OrderCloseSpin);
     const Stmt *Body = isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getBody()
                                             : cast<DoStmt>(Loop)->getBody();
     if (const auto *C = dyn_cast<CompoundStmt>(Body))
