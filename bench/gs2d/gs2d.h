@@ -41,10 +41,12 @@ void gs2d_omp_doacross(int n, double *a, int sweeps, int tile_rows,
 /// waiting for the band above (omp_wavefront.c).
 void gs2d_omp_wavefront(int n, double *a, int sweeps, int tile_cols);
 
-/// Standard OpenMP bands and column blocks as omp-wavefront, with the rows
-/// of a block advanced several at a time, each one column behind the row
+/// Standard OpenMP tiles of `tile_rows` x `tile_cols` cells, tile rows
+/// dealt round robin and pipelined through progress counters, with the rows
+/// of a tile advanced several at a time, each one column behind the row
 /// above, their values kept in registers (omp_skewed.c).
-void gs2d_omp_skewed(int n, double *a, int sweeps, int tile_cols);
+void gs2d_omp_skewed(int n, double *a, int sweeps, int tile_rows,
+                     int tile_cols);
 
 /// The same stencil out of place (Jacobi), the roofline of this stencil:
 /// `sweeps` sweeps alternating between `a` and `scratch` (whose border must

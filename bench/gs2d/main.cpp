@@ -23,7 +23,7 @@
 ///
 /// Usage: bench-gs2d [--n 1024,4096] [--sweeps T[,T..]] [--threads P,..]
 ///                   [--iterations K] [--doacross-tile RxC]
-///                   [--wavefront-cols C] [--skewed-cols C] [--orbis-tile RxC]
+///                   [--wavefront-cols C] [--skewed-tile RxC] [--orbis-tile RxC]
 ///                   [Google Benchmark flags: --benchmark_filter=REGEX,
 ///                    --benchmark_repetitions=R (5), --benchmark_out=F, ...]
 #include "gs2d.h"
@@ -55,7 +55,7 @@ struct Options {
   // on the development machines (docs/benchmarks.md).
   int DoacrossRows = 128, DoacrossCols = 32;
   int WavefrontCols = 32;
-  int SkewedCols = 256;
+  int SkewedRows = 128, SkewedCols = 256;
   int OrbisRows = 0, OrbisCols = 0; ///< orbis-fixed; 0: the doacross tile
   int LargestN = 0;
   /// --perturb VARIANT: one cell of that variant's result is changed after
@@ -115,7 +115,7 @@ double *runWavefront(const Options &O, Grids &G, gs2d_tiles *) {
   return G.Work;
 }
 double *runSkewed(const Options &O, Grids &G, gs2d_tiles *) {
-  gs2d_omp_skewed(G.N, G.Work, G.Sweeps, O.SkewedCols);
+  gs2d_omp_skewed(G.N, G.Work, G.Sweeps, O.SkewedRows, O.SkewedCols);
   return G.Work;
 }
 double *runJacobi(const Options &, Grids &G, gs2d_tiles *) {
@@ -137,7 +137,7 @@ const Variant Variants[] = {
       stderr,
       "usage: %s [--n 1024,4096] [--sweeps T[,T...]] [--threads P[,P...]]\n"
       "  [--iterations K] [--doacross-tile RxC] [--wavefront-cols C]\n"
-      "  [--skewed-cols C] [--orbis-tile RxC] [--perturb VARIANT]\n"
+      "  [--skewed-tile RxC] [--orbis-tile RxC] [--perturb VARIANT]\n"
       "  [Google Benchmark flags]\n"
       "variants (select with --benchmark_filter=REGEX): seq orbis "
       "orbis-fixed\n  omp-doacross omp-wavefront omp-skewed jacobi\n",
@@ -199,8 +199,8 @@ Options parseOptions(int Argc, char **Argv) {
       O.Iterations = positive(Val, Argv[0]);
     else if (!std::strcmp(Arg, "--wavefront-cols"))
       O.WavefrontCols = positive(Val, Argv[0]);
-    else if (!std::strcmp(Arg, "--skewed-cols"))
-      O.SkewedCols = positive(Val, Argv[0]);
+    else if (!std::strcmp(Arg, "--skewed-tile"))
+      parseTile(Val, O.SkewedRows, O.SkewedCols, Argv[0]);
     else if (!std::strcmp(Arg, "--doacross-tile"))
       parseTile(Val, O.DoacrossRows, O.DoacrossCols, Argv[0]);
     else if (!std::strcmp(Arg, "--orbis-tile"))
@@ -332,7 +332,7 @@ std::string describeTiles(const Variant &V, const Options &O, int N,
   if (Name == "omp-wavefront")
     return Tiles((Inner + Bands - 1) / Bands, O.WavefrontCols);
   if (Name == "omp-skewed")
-    return Tiles((Inner + Bands - 1) / Bands, O.SkewedCols);
+    return Tiles(O.SkewedRows, O.SkewedCols);
   return "-";
 }
 

@@ -121,6 +121,7 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   In.Gpu = Site.flags & ORBIS_SITE_GPU;
   In.GpuWarpRows = Site.flags & ORBIS_SITE_GPU_WARP_ROWS;
   In.WorldStaged = Site.flags & ORBIS_SITE_WORLD_STAGED;
+  In.Lockstep = Site.flags & ORBIS_SITE_LOCKSTEP;
   std::string How;
   if (In.WorldStaged) {
     In.Threads = policyThreads();
@@ -142,6 +143,17 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
                       " rows in lockstep in one warp"
                 : "auto: GPU, " + std::to_string(GpuWarpRowColumns) +
                       " columns, one chunk of the rows in lockstep";
+  } else if (In.Lockstep) {
+    In.Threads = policyThreads();
+    if (Verbose)
+      How = "auto: rows in lockstep, " + std::to_string(In.Threads) +
+            " threads, " +
+            (Site.level <= 0
+                 ? "at most " + std::to_string(LockstepTileRows) +
+                       " rows, a multiple of " +
+                       std::to_string(ORBIS_LOCKSTEP_ROWS)
+                 : std::to_string(LockstepMinColumns) + " to " +
+                       std::to_string(LockstepColumns) + " columns");
   } else if (Site.level > 0 && In.Pipelined) {
     In.Threads = policyThreads();
     if (Verbose)

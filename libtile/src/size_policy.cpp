@@ -7,6 +7,8 @@
 
 #include "env.h"
 
+#include <orbis/tile.h>
+
 #include <omp.h>
 #include <unistd.h>
 
@@ -30,6 +32,16 @@ long long policyTileSize(const SizePolicyInput &In) {
     Tile = In.Level <= 0    ? std::min(Shared, WorldStagedRows)
            : In.Innermost   ? std::max(Shared, WorldStagedColumns)
                             : Shared;
+  } else if (In.Lockstep) {
+    if (In.Level <= 0) {
+      Tile = std::min(Shared, LockstepTileRows);
+      if (Tile >= ORBIS_LOCKSTEP_ROWS)
+        Tile -= Tile % ORBIS_LOCKSTEP_ROWS;
+    } else {
+      long long Half = 2LL * std::max(In.Threads, 1);
+      Tile = std::clamp(Trip == 0 ? 1 : (Trip - 1) / Half + 1,
+                        LockstepMinColumns, LockstepColumns);
+    }
   } else if (In.Level <= 0) {
     Tile = Shared;
   } else if (In.Pipelined) {

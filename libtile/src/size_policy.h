@@ -24,6 +24,7 @@ struct SizePolicyInput {
   bool Gpu = false;               ///< the nest runs on a GPU
   bool GpuWarpRows = false;       ///< ... with one warp's rows per tile
   bool WorldStaged = false;       ///< tiles staged through world memory
+  bool Lockstep = false;          ///< the CPU runs a tile's rows in lockstep
 };
 
 /// Tiles per thread at level 0: enough for monotonic dynamic distribution to
@@ -54,6 +55,17 @@ constexpr long long WorldStagedRows = 64;
 /// staged tile costs a few range operations per row (about 0.25 us each,
 /// against 2.5 ns a cell of Gauss-Seidel), docs/benchmarks.md.
 constexpr long long WorldStagedColumns = 512;
+/// Rows of a level-0 tile whose rows run in lockstep on a CPU core, at most
+/// (rounded down to a multiple of ORBIS_LOCKSTEP_ROWS): a tile of 192 x 256
+/// doubles stays in a 1 MiB L2 (measured at N = 2048 and 4096 on 2 threads,
+/// docs/benchmarks.md).
+constexpr long long LockstepTileRows = 192;
+/// Columns of an inner tile of such a nest: at most LockstepColumns (wide
+/// tiles spend fewer steps filling and draining the rows' pipeline), at
+/// least LockstepMinColumns, else ceil(Trip / (2 * Threads)), so that the
+/// wavefront between tile rows has several tiles per thread to fill.
+constexpr long long LockstepColumns = 256;
+constexpr long long LockstepMinColumns = 64;
 /// Element size assumed when the compiler found no array in the nest.
 constexpr int DefaultElemSize = 8;
 /// L2 size assumed when the machine does not tell.
@@ -67,6 +79,10 @@ constexpr long long DefaultL2Bytes = 1LL << 20;
 /// - on a GPU: GpuTileSize at every level (when the rows run in lockstep
 ///   in one warp: GpuWarpRows at level 0, GpuWarpRowColumns at inner
 ///   levels the compiler flags);
+/// - rows in lockstep on a CPU core: level 0 as below but at most
+///   LockstepTileRows, rounded down to a multiple of ORBIS_LOCKSTEP_ROWS;
+///   the inner level ceil(Trip / (2 * Threads)) within [LockstepMinColumns,
+///   LockstepColumns];
 /// - level 0 (the tiles shared among threads):
 ///     ceil(Trip / (TilesPerThread * Threads));
 /// - levels >= 1 of a pipelined nest (one with pre/post-blocks): at most

@@ -133,6 +133,30 @@ TEST(SizePolicyTest, GpuTilesAreFixedAndOneWarpTallForLockstepRows) {
   EXPECT_EQ(policyTileSize(Short), 10);
 }
 
+TEST(SizePolicyTest, LockstepRowsGetMultiplesOfTheGroupAndWideRows) {
+  auto Lockstep = [](long long Trip, int Level, int Threads) {
+    SizePolicyInput In = policyInput(Trip, Level, 8, 192, Threads, 1 << 20);
+    In.Lockstep = In.Pipelined = true;
+    In.Innermost = Level > 0;
+    return policyTileSize(In);
+  };
+  // Level 0: four tiles per thread, at most 192 rows, a multiple of the 6
+  // rows a core advances together (below 6: as they come).
+  EXPECT_EQ(Lockstep(4094, 0, 2), 192);
+  EXPECT_EQ(Lockstep(2046, 0, 2), 192);
+  EXPECT_EQ(Lockstep(4094, 0, 16), 60);
+  EXPECT_EQ(Lockstep(1022, 0, 16), 12);
+  EXPECT_EQ(Lockstep(20, 0, 2), 3);
+  EXPECT_EQ(Lockstep(0, 0, 2), 1);
+  // Inner level: half a row per thread, within 64 to 256 columns, at most
+  // the trip count.
+  EXPECT_EQ(Lockstep(4094, 1, 2), 256);
+  EXPECT_EQ(Lockstep(4094, 1, 16), 128);
+  EXPECT_EQ(Lockstep(1022, 1, 16), 64);
+  EXPECT_EQ(Lockstep(50, 1, 2), 50);
+  EXPECT_EQ(Lockstep(0, 1, 2), 1);
+}
+
 TEST(SizePolicyTest, OutermostLevelGivesFourTilesPerThread) {
   // ceil(trip / (4 * threads)); the cache plays no part.
   EXPECT_EQ(policyTileSize(policyInput(4094, 0, 8, 1, 2, 1 << 20)), 512);

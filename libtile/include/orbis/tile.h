@@ -78,6 +78,13 @@ typedef struct orbis_site {
 /// automatic tiles are wide, and few rows deep for the pipeline between the
 /// processes.
 #define ORBIS_SITE_WORLD_STAGED 16
+/// The CPU runs the rows of a tile of this two-level nest in lockstep,
+/// ORBIS_LOCKSTEP_ROWS at a time (docs/lowering.md): level 0's automatic
+/// tiles are a multiple of that many rows, the inner level's wide enough
+/// that the steps where all rows are inside the tile dominate.
+#define ORBIS_SITE_LOCKSTEP 32
+/// Rows a CPU core advances together in such a tile.
+#define ORBIS_LOCKSTEP_ROWS 6
 
 /// A tile being run by the current thread.
 typedef struct orbis_tile {

@@ -41,7 +41,7 @@ static void check(const char *name, int n, int m) {
 // Distances (0, 1) and (1, 0): lag 1.
 static void gaussSeidel(int n, int m) {
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0))
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n - 1; x++) {
     #pragma omp for schedule(blocked)
@@ -56,10 +56,11 @@ static void gaussSeidel(int n, int m) {
   check("gauss-seidel", n, m);
 }
 
-// Unsigned variables, `<=` bounds; distance (1, 1): lag 0.
+// Unsigned variables, `<=` bounds; distance (1, 1) only: a row's cells are
+// independent, so the plain order, which the host compiler vectorizes.
 static void diagonal(unsigned n, unsigned m) {
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 0 (distances (1, 1))
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (no dependence along a row: its cells are independent){{$}}
   #pragma omp parallel for schedule(blocked)
   for (unsigned x = 1; x <= n - 1; x++)
     #pragma omp for schedule(blocked)
@@ -75,7 +76,7 @@ static void diagonal(unsigned n, unsigned m) {
 // inter-tile order (one thread: tile after tile) keeps.
 static void knight(int n, int m) {
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 0 (distances (0, 1) (2, -1))
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 0 (distances (0, 1) (2, -1)), 2 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked, 2)
   for (int x = 2; x < n; x++)
     #pragma omp for schedule(blocked)
@@ -91,7 +92,7 @@ static void knight(int n, int m) {
 // group holds one row.
 static void ninePoint(int n, int m) {
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, -1) (1, 0) (1, 1))
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, -1) (1, 0) (1, 1)), 4 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked, 1)
   for (int x = 1; x < n - 1; x++)
     #pragma omp for schedule(blocked)
@@ -107,6 +108,51 @@ static void ninePoint(int n, int m) {
   check("nine-point", n, m);
 }
 
+// Values from registers (docs/lowering.md): two rows up (distance (2, 0):
+// the first two rows of a group read memory) and float elements. A value
+// with a comment in it keeps every read in memory. (The 9-point stencil
+// above reads a value of this step from the row above, (1, -1), but its
+// one-row tiles never fill a group.)
+static float F[MAX][MAX], G[MAX][MAX];
+static void registerReads(int n, int m) {
+  fill(n, m);
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (2, 0)), 2 reads from registers{{$}}
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 2; x < n; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < m; y++)
+      A[x][y] = 0.5 * A[x - 2][y] + 0.375 * A[x][y - 1] + 0.125 * A[x][y];
+  for (int x = 2; x < n; x++)
+    for (int y = 1; y < m; y++)
+      R[x][y] = 0.5 * R[x - 2][y] + 0.375 * R[x][y - 1] + 0.125 * R[x][y];
+  check("two-up", n, m);
+  for (int x = 0; x < n; x++)
+    for (int y = 0; y < m; y++)
+      F[x][y] = G[x][y] = (float)((x * 13 + y * 5) % 19) / 3.0f;
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < m - 1; y++)
+      F[x][y] = 0.25 * (F[x - 1][y] + F[x + 1][y] + F[x][y - 1] + F[x][y + 1]);
+  for (int x = 1; x < n - 1; x++)
+    for (int y = 1; y < m - 1; y++)
+      G[x][y] = 0.25 * (G[x - 1][y] + G[x + 1][y] + G[x][y - 1] + G[x][y + 1]);
+  printf("%s float\n", memcmp(F, G, sizeof F) ? "MISMATCH" : "OK");
+  fill(n, m);
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < m - 1; y++)
+      A[x][y] = 0.25 * (A[x - 1][y] /* above */ + A[x + 1][y] + A[x][y - 1] +
+                        A[x][y + 1]);
+  for (int x = 1; x < n - 1; x++)
+    for (int y = 1; y < m - 1; y++)
+      R[x][y] = 0.25 * (R[x - 1][y] + R[x + 1][y] + R[x][y - 1] + R[x][y + 1]);
+  check("commented", n, m);
+}
+
 static int calls;
 static double counted(double v) {
   calls++;
@@ -119,7 +165,7 @@ static double counted(double v) {
 static void plainOrders(int n, int m) {
   fill(n, m);
   long s = 0;
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (the instruction block assigns 'sum')
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (the instruction block assigns 'sum'){{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 0; x < n; x++)
     #pragma omp for schedule(blocked)
@@ -129,7 +175,7 @@ static void plainOrders(int n, int m) {
     for (int y = 0; y < m; y++)
       s += (long)(R[x][y] * 7.0) * (x + 1);
   printf("%s sum\n", s == sum ? "OK" : "MISMATCH");
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (the instruction block calls 'counted', whose effects the analysis does not follow)
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (the instruction block calls 'counted', whose effects the analysis does not follow){{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n; x++)
     #pragma omp for schedule(blocked)
@@ -139,7 +185,7 @@ static void plainOrders(int n, int m) {
     for (int y = 1; y < m; y++)
       R[x][y] = R[x - 1][y] * 0.5 + R[x][y - 1];
   check("call", n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (a level counts down)
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: plain order (a level counts down){{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = n - 1; x >= 1; x--)
     #pragma omp for schedule(blocked)
@@ -159,6 +205,7 @@ int main(int argc, char **argv) {
   diagonal(n - 1, m - 1);
   knight(n, m);
   ninePoint(n, m);
+  registerReads(n, m);
   plainOrders(n, m);
   return 0;
 }
@@ -166,9 +213,12 @@ int main(int argc, char **argv) {
 // OUT-NEXT: OK diagonal
 // OUT-NEXT: OK knight
 // OUT-NEXT: OK nine-point
+// OUT-NEXT: OK two-up
+// OUT-NEXT: OK float
+// OUT-NEXT: OK commented
 // OUT-NEXT: OK sum
 // OUT-NEXT: OK call
 // OUT-NEXT: OK counts-down
 
 // One nest's loops as --emit-lowered shows them.
-// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + __orbis_rows0 - 1; ++__orbis_k0) for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
+// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(A[x][y]) __orbis_v0[6] = {0}, __orbis_h0_1[6] = {0}; for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + __orbis_rows0 - 1; ++__orbis_k0, __orbis_h0_1[0] = __orbis_v0[0], __orbis_h0_1[1] = __orbis_v0[1], __orbis_h0_1[2] = __orbis_v0[2], __orbis_h0_1[3] = __orbis_v0[3], __orbis_h0_1[4] = __orbis_v0[4], __orbis_h0_1[5] = __orbis_v0[5]) { if (__orbis_k0 == 6 && __orbis_rows0 == 6LL) for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, {{.*}}) for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) { (void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))); (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_h0_1[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_h0_1[__orbis_r0] + A[x][y + 1]))); } for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {

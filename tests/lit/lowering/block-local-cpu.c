@@ -22,7 +22,7 @@ void gauss_seidel(int n, double A[64][64]) {
   // CHECK-NEXT: {{^}}#define block_local(...){{$}}
   // CHECK: {{^}}  #pragma omp parallel for schedule(blocked, 8) block_local(A, (x, y), 1){{$}}
   // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
-  // CHECK: {{^}}      A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);{{$}}
+  // CHECK: {{^}}      A[x][y] = ({{__orbis_v[0-9]+}}[{{__orbis_r[0-9]+}}] = (0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1])));{{$}}
   #pragma omp parallel for schedule(blocked, 8) block_local(A, (x, y), 1)
   for (int x = 1; x < n - 1; x++) {
     #pragma omp for schedule(blocked, 8)

@@ -23,7 +23,7 @@ void f(int n, int *A, int *s) {
   // CHECK-NEXT: {{^}}#line [[@LINE+6]] "{{[^"]*}}"{{$}}
   // CHECK-NEXT: {{^}}{ int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, 2, 1 * {{__orbis_L[0-9_]+}}.tile, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}    for (long long {{__orbis_t[0-9_]+}} = 0;
-  // CHECK-NEXT: {{^}}      { orbis_tile_t {{.*}} /* tile order: 6 rows in lockstep, lag 0 (distances none) */ {{.*}}, 1)) { A[i * n + j] = 0; } }
+  // CHECK-NEXT: {{^}}      { orbis_tile_t {{.*}} do { { { { for (i = {{__orbis_f[0-9_]+}}; {{.*}}; ++j) { A[i * n + j] = 0; } }
   #pragma omp parallel for schedule(blocked, 4)
   for (int i = 0; i < n; i++)
     #pragma omp for schedule(blocked, 2)

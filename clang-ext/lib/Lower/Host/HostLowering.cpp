@@ -5,6 +5,7 @@
 /// nest. All names the lowering introduces start with `__orbis_` and carry
 /// the nest id and level, so nests never clash.
 #include "HostLowering.h"
+#include "LockstepCarry.h"
 #include "WorldLowering.h"
 
 #include "orbis/RowSchedule.h"
@@ -76,6 +77,8 @@ public:
         Options(Options), Edits(Edits), Staged(Staged) {
     if (Nest.Loops.size() == 2)
       Rows = rowSchedule(Nest, Ctx, RowScheduleUse::TileOrder);
+    if (lockstep())
+      Carry = planLockstepCarry(Nest, Rows, Ctx);
   }
 
   void emit() {
@@ -88,6 +91,8 @@ public:
     }
     if (Nest.InstructionBlock)
       emitInstructionBlock();
+    if (Carry.Applies)
+      emitValueCapture();
     for (const NestedDirective &S : Nest.Singles)
       emitSingle(S);
     for (const NestedDirective &A : Nest.Atomics)
@@ -110,13 +115,15 @@ private:
   /// The order of a two-level nest's iterations inside a tile
   /// (RowSchedule.h): rows in lockstep where it applies.
   RowSchedule Rows;
+  /// Reads of a lockstep tile that come from registers (LockstepCarry.h).
+  LockstepCarry Carry;
   /// Rows a core advances together: enough independent chains to hide the
   /// latency of one (a store, its reload, three adds and a multiply in a
   /// 5-point stencil), few enough that their lines stay in L1 when the rows
   /// are a power of two apart (8 rows 32 KiB apart share one set of an
   /// 8-way L1). Measured in docs/lowering.md ("Rows in lockstep on a
   /// core"). A constant, so that the host compiler unrolls the rows.
-  static constexpr int LockstepRows = 6;
+  static constexpr int LockstepRows = ORBIS_LOCKSTEP_ROWS;
 
   // ---- names -------------------------------------------------------------
   std::string name(const char *Kind, const BlockedLoop &L) const {
@@ -277,6 +284,8 @@ private:
     if (Staged && Staged->Reason.empty())
       Flags += std::string(Flags.empty() ? "" : " | ") +
                "ORBIS_SITE_WORLD_STAGED";
+    else if (lockstep())
+      Flags += std::string(Flags.empty() ? "" : " | ") + "ORBIS_SITE_LOCKSTEP";
     S += "static const orbis_site_t " + siteVar(L) + " = {\"" +
          escapeForStringLiteral(where(D.Loc)) + "\", " +
          std::to_string(L.Level) + ", " + std::to_string(Nest.ElemSize) +
@@ -595,15 +604,36 @@ private:
   /// levels count up.
   bool lockstep() const {
     return Rows.Applies && Nest.Loops[0]->Form.Direction > 0 &&
-           Nest.Loops[1]->Form.Direction > 0;
+           Nest.Loops[1]->Form.Direction > 0 && chainAlongRows();
+  }
+
+  /// Whether a dependence runs along the inner level, (0, d > 0): a chain
+  /// from each cell to one on its right, which rows in lockstep interleave.
+  /// Without one a row's cells are independent, and the plain order lets
+  /// the host compiler vectorize them.
+  bool chainAlongRows() const {
+    for (const auto &[D0, D1] : Rows.Distances)
+      if (D0 == 0 && D1 > 0)
+        return true;
+    return false;
   }
 
   /// The order inside a tile in words (ORBIS_VERBOSE, --emit-lowered).
   std::string tileOrder() const {
-    if (lockstep())
-      return std::to_string(LockstepRows) + " " + describe(Rows);
+    if (lockstep()) {
+      std::string S = std::to_string(LockstepRows) + " " + describe(Rows);
+      if (Carry.Applies) {
+        size_t N = Carry.Reads.size();
+        S += ", " + std::to_string(N) + (N == 1 ? " read" : " reads") +
+             " from registers";
+      }
+      return S;
+    }
     if (!Rows.Applies)
       return "plain order (" + Rows.Reason + ")";
+    if (!chainAlongRows())
+      return "plain order (no dependence along a row: its cells are "
+             "independent)";
     return "plain order (a level counts down)";
   }
 
@@ -627,18 +657,53 @@ private:
       return "(void)(" + L.Form.VarName + " = (__typeof__(" + firstVar(L) +
              "))(" + firstVar(L) + " + (" + Offset + ")))";
     };
-    return " /* tile order: " + tileOrder() + " */ for (long long " + G +
-           " = 0, " + N0 + " = (long long)(" + endVar(Outer) + " - " +
-           firstVar(Outer) + "); " + G + " < " + N0 + "; " + G + " += " + Per +
-           ") for (long long " + Cols + " = (long long)(" + endVar(Inner) +
-           " - " + firstVar(Inner) + "), " + Rs + " = " + N0 + " - " + G +
-           " < " + Per + " ? " + N0 + " - " + G + " : " + Per + ", " + K +
-           " = 0; " + K + " < " + Cols + " + " + Rs + " - 1; ++" + K +
-           ") for (long long " + R + " = 0; " + R + " < " + Per + "; ++" + R +
-           ") if (" + R + " < " + Rs + " && (unsigned long long)(" + K +
-           " - " + R + ") < (unsigned long long)" + Cols + " && (" +
-           Set(Outer, G + " + " + R) + ", " + Set(Inner, K + " - " + R) +
-           ", 1))";
+    std::string Test = "if (" + R + " < " + Rs + " && (unsigned long long)(" +
+                       K + " - " + R + ") < (unsigned long long)" + Cols +
+                       " && (" + Set(Outer, G + " + " + R) + ", " +
+                       Set(Inner, K + " - " + R) + ", 1))";
+    std::string Groups = "for (long long " + G + " = 0, " + N0 +
+                         " = (long long)(" + endVar(Outer) + " - " +
+                         firstVar(Outer) + "); " + G + " < " + N0 + "; " + G +
+                         " += " + Per + ")";
+    std::string Steps = "for (long long " + Cols + " = (long long)(" +
+                        endVar(Inner) + " - " + firstVar(Inner) + "), " + Rs +
+                        " = " + N0 + " - " + G + " < " + Per + " ? " + N0 +
+                        " - " + G + " : " + Per + ", " + K + " = 0; " + K +
+                        " < " + Cols + " + " + Rs + " - 1; ++" + K;
+    std::string EachRow =
+        "for (long long " + R + " = 0; " + R + " < " + Per + "; ++" + R + ")";
+    std::string Order = " /* tile order: " + tileOrder() + " */ ";
+    if (!Carry.Applies)
+      return Order + Groups + " " + Steps + ") " + EachRow + " " + Test;
+    // The steps where every row and every value read from registers lies
+    // inside the tile run a copy of the block without tests; the others run
+    // the block as written. Both record each row's value, and every step
+    // ends by keeping the values of the steps before.
+    CarryNames N = carryNames();
+    std::string Shift = Carry.shift(N, LockstepRows);
+    std::string First = std::to_string(LockstepRows - 1 + Carry.SteadyAfter);
+    std::string Last = Cols + (Carry.SteadyBefore
+                                   ? " - " + std::to_string(Carry.SteadyBefore)
+                                   : "");
+    return Order + Carry.declarations(N, LockstepRows) + " " + Groups + " " +
+           Steps + Shift + ") { if (" + K + " == " + First + " && " + Rs +
+           " == " + Per + ") for (; " + K + " < " + Last + "; ++" + K + Shift +
+           ") " + EachRow + " { " + Set(Outer, G + " + " + R) + "; " +
+           Set(Inner, K + " - " + R) + "; " + Carry.steadyBlock(N) + " } " +
+           EachRow + " " + Test;
+  }
+
+  /// The names a carry's arrays and rows have in the emitted loops.
+  CarryNames carryNames() const {
+    std::string Id = std::to_string(Nest.Id);
+    return {"__orbis_r" + Id, "__orbis_v" + Id, "__orbis_h" + Id + "_"};
+  }
+
+  /// The block as written records its row's value for the register reads.
+  void emitValueCapture() {
+    CharSourceRange R = fileRange(Carry.Value);
+    Edits.insert(R.getBegin(), Carry.captureOpen(carryNames()), 0);
+    Edits.insert(R.getEnd(), Carry.captureClose(), 0);
   }
 
   /// The loop's step, once evaluated: a literal for a constant step (so that
@@ -668,7 +733,8 @@ private:
 
   /// After the element loops, pre/post-blocks see the tile's first values.
   std::string elementLoopsClose() const {
-    std::string S = " } }";
+    // With a carry, the steps' loop has a body of its own to close.
+    std::string S = Carry.Applies ? " } } }" : " } }";
     for (const auto &L : Nest.Loops)
       S += " " + L->Form.VarName + " = " + firstVar(*L) + ";";
     return S + " }";
