@@ -149,8 +149,9 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
       How = "auto: rows in lockstep, " + std::to_string(In.Threads) +
             " threads, " +
             (Site.level <= 0
-                 ? "at most " + std::to_string(LockstepTileRows) +
-                       " rows, a multiple of " +
+                 ? std::to_string(LockstepMinRows) + " to " +
+                       std::to_string(LockstepTileRows) +
+                       " rows, whole groups of " +
                        std::to_string(ORBIS_LOCKSTEP_ROWS)
                  : std::to_string(LockstepMinColumns) + " to " +
                        std::to_string(LockstepColumns) + " columns");

@@ -34,9 +34,14 @@ long long policyTileSize(const SizePolicyInput &In) {
                             : Shared;
   } else if (In.Lockstep) {
     if (In.Level <= 0) {
-      Tile = std::min(Shared, LockstepTileRows);
-      if (Tile >= ORBIS_LOCKSTEP_ROWS)
-        Tile -= Tile % ORBIS_LOCKSTEP_ROWS;
+      // Rounded up to whole groups: the tile count then stays at most
+      // TilesPerThread * Threads, so the last round of tiles is not a few
+      // tiles that leave most threads idle.
+      Tile = std::clamp(Shared, std::min(LockstepMinRows, Trip),
+                        LockstepTileRows);
+      Tile = std::min((Tile + ORBIS_LOCKSTEP_ROWS - 1) / ORBIS_LOCKSTEP_ROWS *
+                          ORBIS_LOCKSTEP_ROWS,
+                      LockstepTileRows);
     } else {
       long long Half = 2LL * std::max(In.Threads, 1);
       Tile = std::clamp(Trip == 0 ? 1 : (Trip - 1) / Half + 1,

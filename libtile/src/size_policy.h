@@ -56,10 +56,13 @@ constexpr long long WorldStagedRows = 64;
 /// against 2.5 ns a cell of Gauss-Seidel), docs/benchmarks.md.
 constexpr long long WorldStagedColumns = 512;
 /// Rows of a level-0 tile whose rows run in lockstep on a CPU core, at most
-/// (rounded down to a multiple of ORBIS_LOCKSTEP_ROWS): a tile of 192 x 256
+/// (a multiple of ORBIS_LOCKSTEP_ROWS): a tile of 192 x 256
 /// doubles stays in a 1 MiB L2 (measured at N = 2048 and 4096 on 2 threads,
-/// docs/benchmarks.md).
+/// docs/benchmarks.md); at least LockstepMinRows, four groups, even when
+/// that leaves fewer than TilesPerThread tiles per thread (at N = 1024 on 16
+/// threads, 24 rows ran 4.3-4.5 GCUP/s against 3.7 for 12).
 constexpr long long LockstepTileRows = 192;
+constexpr long long LockstepMinRows = 24;
 /// Columns of an inner tile of such a nest: at most LockstepColumns (wide
 /// tiles spend fewer steps filling and draining the rows' pipeline), at
 /// least LockstepMinColumns, else ceil(Trip / (2 * Threads)), so that the
@@ -79,8 +82,9 @@ constexpr long long DefaultL2Bytes = 1LL << 20;
 /// - on a GPU: GpuTileSize at every level (when the rows run in lockstep
 ///   in one warp: GpuWarpRows at level 0, GpuWarpRowColumns at inner
 ///   levels the compiler flags);
-/// - rows in lockstep on a CPU core: level 0 as below but at most
-///   LockstepTileRows, rounded down to a multiple of ORBIS_LOCKSTEP_ROWS;
+/// - rows in lockstep on a CPU core: level 0 as below but within
+///   [LockstepMinRows, LockstepTileRows], rounded up to a multiple of
+///   ORBIS_LOCKSTEP_ROWS;
 ///   the inner level ceil(Trip / (2 * Threads)) within [LockstepMinColumns,
 ///   LockstepColumns];
 /// - level 0 (the tiles shared among threads):

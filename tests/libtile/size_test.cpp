@@ -140,13 +140,16 @@ TEST(SizePolicyTest, LockstepRowsGetMultiplesOfTheGroupAndWideRows) {
     In.Innermost = Level > 0;
     return policyTileSize(In);
   };
-  // Level 0: four tiles per thread, at most 192 rows, a multiple of the 6
-  // rows a core advances together (below 6: as they come).
+  // Level 0: four tiles per thread within 24 to 192 rows, rounded up to a
+  // multiple of the 6 rows a core advances together (so at most four tiles
+  // per thread), at most the trip count.
   EXPECT_EQ(Lockstep(4094, 0, 2), 192);
   EXPECT_EQ(Lockstep(2046, 0, 2), 192);
-  EXPECT_EQ(Lockstep(4094, 0, 16), 60);
-  EXPECT_EQ(Lockstep(1022, 0, 16), 12);
-  EXPECT_EQ(Lockstep(20, 0, 2), 3);
+  EXPECT_EQ(Lockstep(4094, 0, 16), 66);
+  EXPECT_EQ(Lockstep(8190, 0, 16), 132);
+  EXPECT_EQ(Lockstep(1022, 0, 16), 24);
+  EXPECT_EQ(Lockstep(20, 0, 2), 20);
+  EXPECT_EQ(Lockstep(5, 0, 2), 5);
   EXPECT_EQ(Lockstep(0, 0, 2), 1);
   // Inner level: half a row per thread, within 64 to 256 columns, at most
   // the trip count.
