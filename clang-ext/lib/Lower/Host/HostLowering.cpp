@@ -681,6 +681,10 @@ private:
     // ends by keeping the values of the steps before.
     CarryNames N = carryNames();
     std::string Shift = Carry.shift(N, LockstepRows);
+    std::string SteadyRows =
+        Carry.BottomUp ? "for (long long " + R + " = " + Per + " - 1; " + R +
+                             " >= 0; --" + R + ")"
+                       : EachRow;
     std::string First = std::to_string(LockstepRows - 1 + Carry.SteadyAfter);
     std::string Last = Cols + (Carry.SteadyBefore
                                    ? " - " + std::to_string(Carry.SteadyBefore)
@@ -688,7 +692,7 @@ private:
     return Order + Carry.declarations(N, LockstepRows) + " " + Groups + " " +
            Steps + Shift + ") { if (" + K + " == " + First + " && " + Rs +
            " == " + Per + ") for (; " + K + " < " + Last + "; ++" + K + Shift +
-           ") " + EachRow + " { " + Set(Outer, G + " + " + R) + "; " +
+           ") " + SteadyRows + " { " + Set(Outer, G + " + " + R) + "; " +
            Set(Inner, K + " - " + R) + "; " + Carry.steadyBlock(N) + " } " +
            EachRow + " " + Test;
   }

@@ -100,6 +100,10 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
   }
   if (C.Reads.empty())
     return No("no read finds a value the block wrote a few steps earlier");
+  C.BottomUp = true;
+  for (const auto &[D0, D1] : Rows.Distances)
+    if (D0 > 0 && D1 == -D0)
+      C.BottomUp = false;
   C.TargetText = sourceText(Rows.Write->Expr->getSourceRange(), Ctx);
   if (C.TargetText.find_first_of("\n\r/#\\") != std::string::npos)
     return No("the assigned element is written over several lines");
@@ -112,14 +116,14 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
 std::string LockstepCarry::declarations(const CarryNames &N, int Rows) const {
   std::string Size = "[" + std::to_string(Rows) + "] = {0}";
   std::string S = "__typeof__(" + TargetText + ") " + N.Current + Size;
-  for (int64_t A = 1; A <= MaxAge; A++)
+  for (int64_t A = 1; A <= historyDepth(); A++)
     S += ", " + N.History + std::to_string(A) + Size;
   return S + ";";
 }
 
 std::string LockstepCarry::shift(const CarryNames &N, int Rows) const {
   std::string S;
-  for (int64_t A = MaxAge; A >= 1; A--) {
+  for (int64_t A = historyDepth(); A >= 1; A--) {
     std::string To = N.History + std::to_string(A);
     std::string From =
         A == 1 ? N.Current : N.History + std::to_string(A - 1);
@@ -144,8 +148,12 @@ std::string LockstepCarry::steadyBlock(const CarryNames &N) const {
             [](const Read *A, const Read *B) { return A->Offset > B->Offset; });
   std::string V = ValueText;
   for (const Read *R : ByOffset) {
-    std::string From = R->Age == 0 ? N.Current : N.History +
-                                                     std::to_string(R->Age);
+    // Top down, a row finds this step's values of the rows above in
+    // Current and older ones in the history; bottom up, Current still
+    // holds the previous step's values of its own row and those above.
+    bool Current = R->Age == 0 || (BottomUp && R->Age == 1);
+    std::string From =
+        Current ? N.Current : N.History + std::to_string(R->Age);
     std::string Register = From + "[" + row(N, R->D0) + "]";
     // The first rows of a group find the rows above in memory; the test is
     // constant once the host compiler unrolls the rows.

@@ -42,8 +42,19 @@ struct LockstepCarry {
     unsigned Offset, Length;   ///< its characters in ValueText
   };
   std::vector<Read> Reads;
-  /// Oldest step kept: history arrays H1 .. H<MaxAge>.
+  /// Oldest step a read needs.
   int64_t MaxAge = 0;
+  /// The steps inside the tile may run their rows from the last up: no
+  /// dependence joins two rows of one step (a distance (d, -d)). A row then
+  /// finds the rows above still holding the previous step's values (no copy
+  /// of them is kept), and its loads of the rows below come before the
+  /// stores above them (rows a power of two apart alias in the store
+  /// buffer's 4 KiB check otherwise).
+  bool BottomUp = false;
+  /// History arrays H1 .. H<historyDepth()> kept from step to step.
+  int64_t historyDepth() const {
+    return BottomUp ? (MaxAge >= 2 ? MaxAge : 0) : MaxAge;
+  }
   /// Steps where every row and every register read lies inside the tile:
   /// k from RowsPerGroup - 1 + SteadyAfter to cols - SteadyBefore.
   int64_t SteadyAfter = 0, SteadyBefore = 0;
