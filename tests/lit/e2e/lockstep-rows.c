@@ -140,6 +140,19 @@ static void registerReads(int n, int m) {
       G[x][y] = 0.25 * (G[x - 1][y] + G[x + 1][y] + G[x][y - 1] + G[x][y + 1]);
   printf("%s float\n", memcmp(F, G, sizeof F) ? "MISMATCH" : "OK");
   fill(n, m);
+  // Unsigned and short loop variables: the steps inside the tile count
+  // their columns in the variables' own types.
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
+  #pragma omp parallel for schedule(blocked)
+  for (unsigned x = 1; x <= (unsigned)n - 2; x++)
+    #pragma omp for schedule(blocked)
+    for (short y = 1; y < m - 1; y++)
+      A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);
+  for (int x = 1; x < n - 1; x++)
+    for (int y = 1; y < m - 1; y++)
+      R[x][y] = 0.25 * (R[x - 1][y] + R[x + 1][y] + R[x][y - 1] + R[x][y + 1]);
+  check("unsigned-short", n, m);
+  fill(n, m);
   // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n - 1; x++)
@@ -215,13 +228,14 @@ int main(int argc, char **argv) {
 // OUT-NEXT: OK nine-point
 // OUT-NEXT: OK two-up
 // OUT-NEXT: OK float
+// OUT-NEXT: OK unsigned-short
 // OUT-NEXT: OK commented
 // OUT-NEXT: OK sum
 // OUT-NEXT: OK call
 // OUT-NEXT: OK counts-down
 
 // One nest's loops as --emit-lowered shows them.
-// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(A[x][y]) __orbis_v0[6] = {0}; for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + __orbis_rows0 - 1; ++__orbis_k0) { if (__orbis_k0 == 6 && __orbis_rows0 == 6LL) for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))); (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
+// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(A[x][y]) __orbis_v0[6] = {0}; for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + __orbis_rows0 - 1; ++__orbis_k0) { if (__orbis_k0 == 6 && __orbis_rows0 == 6LL) { __typeof__(__orbis_f0_0) __orbis_xb0 = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + __orbis_g0); __typeof__(__orbis_f0_1) __orbis_yb0 = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + __orbis_k0); for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } } for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
 // Two rows up: the rows run from the last up inside the tile, a row's own
 // and the rows above's previous values still in the current array, the
 // value of two steps ago in the history.

@@ -689,12 +689,25 @@ private:
     std::string Last = Cols + (Carry.SteadyBefore
                                    ? " - " + std::to_string(Carry.SteadyBefore)
                                    : "");
+    // The steady steps set the variables from bases in their own types (the
+    // column's counted along with the steps) plus or minus the row, so that
+    // the host compiler widens them once and sees that row r + 1's right
+    // neighbour is row r's lower one (one load for both) and that the rows'
+    // stores do not touch what the others load.
+    std::string XBase = "__orbis_xb" + Id, YBase = "__orbis_yb" + Id;
+    auto Based = [&](const BlockedLoop &L, const std::string &Base,
+                     const std::string &Offset) {
+      return "__typeof__(" + firstVar(L) + ") " + Base + " = (__typeof__(" +
+             firstVar(L) + "))(" + firstVar(L) + " + " + Offset + ");";
+    };
     return Order + Carry.declarations(N, LockstepRows) + " " + Groups + " " +
            Steps + Shift + ") { if (" + K + " == " + First + " && " + Rs +
-           " == " + Per + ") for (; " + K + " < " + Last + "; ++" + K + Shift +
-           ") " + SteadyRows + " { " + Set(Outer, G + " + " + R) + "; " +
-           Set(Inner, K + " - " + R) + "; " + Carry.steadyBlock(N) + " } " +
-           EachRow + " " + Test;
+           " == " + Per + ") { " + Based(Outer, XBase, G) + " " +
+           Based(Inner, YBase, K) + " for (; " + K + " < " + Last + "; ++" +
+           K + ", ++" + YBase + Shift + ") " + SteadyRows + " { (void)(" +
+           Outer.Form.VarName + " = " + XBase + " + (int)" + R + "); (void)(" +
+           Inner.Form.VarName + " = " + YBase + " - (int)" + R + "); " +
+           Carry.steadyBlock(N) + " } } " + EachRow + " " + Test;
   }
 
   /// The names a carry's arrays and rows have in the emitted loops.
