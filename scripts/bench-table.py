@@ -19,11 +19,12 @@ PEERS = {
     "gs2d": ["omp-doacross", "omp-wavefront"],
     "gs2d-cuda": ["cuda-hand"],
     "gs2d-world": ["mpi-hand"],
+    "edit-distance": ["cpu"],
 }
 # Row order inside a group of one N and thread count; others after, by name.
 ORDER = ["seq", "orbis", "orbis-fixed", "omp-doacross", "omp-wavefront",
-         "omp-skewed", "jacobi", "orbis-cuda", "cuda-hand", "orbis-world",
-         "mpi-hand"]
+         "omp-skewed", "jacobi", "cpu", "orbis-cuda", "orbis-copies",
+         "orbis-cuda-bl", "cuda-hand", "gpu", "orbis-world", "mpi-hand"]
 NAME = re.compile(r"^(?P<bench>[^/]+)/(?P<variant>[^/]+)/n:(?P<n>\d+)"
                   r"/omp_threads:(?P<threads>\d+)")
 
