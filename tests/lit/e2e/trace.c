@@ -1,10 +1,11 @@
 // ORBIS_TRACE=file.json (docs/trace.md): a Chrome trace-event file with one
 // event per tile (thread, start, duration, coordinates, site, wait in its
 // spin-waits) and one per spin-wait, written at exit; the program's result
-// is unchanged. Tile (1, 1) spins 10 ms on the clock in its pre-block, so
-// its recorded wait is at least that. An unwritable file stops the program
-// at once; a process with a launcher rank writes FILE.RANK.json; %p is the
-// pid.
+// is unchanged. Tile (1, 1) spins 20 ms on the clock in its pre-block, so
+// its recorded wait is at least 10 ms (the clock is read before the first
+// turn, and a loaded machine may pause the thread in between). An
+// unwritable file stops the program at once; a process with a launcher rank
+// writes FILE.RANK.json; %p is the pid.
 //
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: %orbis-cc -O2 %s -o %t
@@ -61,7 +62,7 @@ int main(void) {
 #pragma omp for schedule(blocked, 24)
     for (int y = 1; y < N - 1; y++) {
       if (x == 17 && y == 25) {
-        double until = NOW() + 0.010;
+        double until = NOW() + 0.020;
         while (NOW() < until) {
         }
       }
