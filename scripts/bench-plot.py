@@ -26,7 +26,8 @@ matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402
 
 NAME = re.compile(r"^(?P<bench>[^/]+)/(?P<variant>[^/]+)/n:(?P<n>\d+)"
-                  r"/omp_threads:(?P<threads>\d+)")
+                  r"/omp_threads:(?P<threads>\d+)"
+                  r"(?P<rest>(?:/(?!iterations:|manual_time|real_time)[^/]+)*)")
 
 
 def load(path):
@@ -39,7 +40,10 @@ def load(path):
         m = NAME.match(b["run_name"])
         if not m or b.get("run_type") == "aggregate":
             continue
-        key = (m["bench"], m["variant"], int(m["n"]), int(m["threads"]))
+        # The rest of the name (e.g. ranks:2/tls:shm) tells lines apart.
+        variant = m["variant"] + (" " + m["rest"].lstrip("/")
+                                  if m["rest"] else "")
+        key = (m["bench"], variant, int(m["n"]), int(m["threads"]))
         if b.get("error_occurred"):
             failed.add(key)
         else:

@@ -26,11 +26,13 @@ ORDER = ["seq", "orbis", "orbis-fixed", "omp-doacross", "omp-wavefront",
          "omp-skewed", "jacobi", "cpu", "orbis-cuda", "orbis-copies",
          "orbis-cuda-bl", "cuda-hand", "gpu", "orbis-world", "mpi-hand"]
 NAME = re.compile(r"^(?P<bench>[^/]+)/(?P<variant>[^/]+)/n:(?P<n>\d+)"
-                  r"/omp_threads:(?P<threads>\d+)")
+                  r"/omp_threads:(?P<threads>\d+)"
+                  r"(?P<rest>(?:/(?!iterations:|manual_time|real_time)[^/]+)*)")
 
 
 def load(path):
-    """Rows keyed by (bench, variant, n, threads): the repetitions' GCUP/s,
+    """Rows keyed by (bench, variant, n, threads, the rest of the name, e.g.
+    "ranks:2/tls:shm"): the repetitions' GCUP/s,
     disturbed runs, label, error."""
     with open(path) as f:
         data = json.load(f)
@@ -39,7 +41,8 @@ def load(path):
         m = NAME.match(b["run_name"])
         if not m or b.get("run_type") == "aggregate":
             continue
-        key = (m["bench"], m["variant"], int(m["n"]), int(m["threads"]))
+        key = (m["bench"], m["variant"], int(m["n"]), int(m["threads"]),
+               m["rest"].lstrip("/"))
         row = rows.setdefault(key, {"gcups": [], "disturbed": 0, "label": "",
                                     "sweeps": 0, "error": None})
         if b.get("error_occurred"):
@@ -74,24 +77,25 @@ def main():
     lines = []
     def order(k):
         rank = ORDER.index(k[1]) if k[1] in ORDER else len(ORDER)
-        return (k[0], k[2], k[3], rank, k[1])
+        return (k[0], k[4], k[2], k[3], rank, k[1])
 
     for key in sorted(rows, key=order):
-        bench, variant, n, threads = key
+        bench, variant, n, threads, rest = key
+        name = variant + (" " + rest if rest else "")
         row = rows[key]
         if row["error"]:
-            lines.append([variant, n, row["sweeps"] or "-", threads, "WRONG"] +
+            lines.append([name, n, row["sweeps"] or "-", threads, "WRONG"] +
                          ["-"] * 7 + [row["error"]])
             continue
         med = median_of(rows, key)
-        peers = [median_of(rows, (bench, p, n, threads))
+        peers = [median_of(rows, (bench, p, n, threads, rest))
                  for p in PEERS.get(bench, []) if p != variant]
         best = max(peers, default=0.0)
-        skewed = median_of(rows, (bench, "omp-skewed", n, threads))
-        jacobi = median_of(rows, (bench, "jacobi", n, threads))
-        seq = median_of(rows, (bench, "seq", n, 1))
+        skewed = median_of(rows, (bench, "omp-skewed", n, threads, rest))
+        jacobi = median_of(rows, (bench, "jacobi", n, threads, rest))
+        seq = median_of(rows, (bench, "seq", n, 1, rest))
         lines.append([
-            variant, n, row["sweeps"], threads, f"{med:.3f}",
+            name, n, row["sweeps"], threads, f"{med:.3f}",
             f"{min(row['gcups']):.2f}-{max(row['gcups']):.2f}",
             ratio(med, best) if variant != "seq" else "-",
             ratio(med, skewed) if variant not in ("seq", "omp-skewed") else "-",
