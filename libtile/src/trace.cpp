@@ -3,8 +3,9 @@
 /// of its pre- and post-blocks (from the first turn, orbis_spin_pause(), to
 /// orbis_spin_end() after the loop, both placed by the compiler), recorded in memory and written when the
 /// program exits as a Chrome trace-event file (Perfetto, chrome://tracing).
-/// docs/trace.md describes the format; the GPU and world backends add their
-/// events to the same file format.
+/// docs/trace.md describes the format. libworld adds its loads (found
+/// through a weak symbol, libworld/src/trace_hook.h); the GPU backend's
+/// tiles are not recorded yet.
 ///
 /// The hooks are inline in <orbis/tile.h> behind one load of orbis_trace_on,
 /// so an untraced program pays a predictable branch per tile. Each thread
@@ -97,7 +98,8 @@ struct Event {
   uint64_t Wait;             ///< tiles: time spent in spin-waits
   const orbis_site_t *Site;  ///< tiles: the loop's site
   long long Coords[MaxDepth]; ///< tiles: outermost first
-  int Depth;                 ///< tiles: coordinates kept; waits: -1
+  int Depth; ///< tiles: coordinates kept; spin-waits: -1; world loads: -2
+             ///< (Coords: first, count; Wait: 1 when only waited)
 };
 
 /// A tile entered and not yet left by this thread.
@@ -197,6 +199,16 @@ void writeTrace() {
     for (const Event &E : T->Events) {
       const double Ts = micros(E.Start, R.Base),
                    Dur = (E.End - E.Start) / 1000.0;
+      if (E.Depth == -2) {
+        std::fprintf(F,
+                     ",\n{\"ph\": \"X\", \"cat\": \"world\", \"name\": "
+                     "\"%s\", \"pid\": %ld, \"tid\": %d, \"ts\": %.3f, "
+                     "\"dur\": %.3f, \"args\": {\"first\": %lld, "
+                     "\"count\": %lld}}",
+                     E.Wait ? "world wait" : "world load", Pid, T->Index, Ts,
+                     Dur, E.Coords[0], E.Coords[1]);
+        continue;
+      }
       if (E.Depth < 0) {
         std::fprintf(F,
                      ",\n{\"ph\": \"X\", \"cat\": \"wait\", \"name\": \"wait\", "
@@ -297,6 +309,18 @@ ORBIS_TILE_API void orbis_trace_spin_end(void) {
   O.Wait += End - O.SpinFirst;
   record(T, Event{O.SpinFirst, End, 0, nullptr, {}, -1});
   O.SpinFirst = 0;
+}
+
+ORBIS_TILE_API void orbis_trace_world_load(unsigned long long start_ns,
+                                           unsigned long long end_ns,
+                                           int waited, unsigned long long first,
+                                           unsigned long long count) {
+  if (!orbis_trace_on)
+    return;
+  Event E{start_ns, end_ns, waited ? 1u : 0u, nullptr, {}, -2};
+  E.Coords[0] = static_cast<long long>(first);
+  E.Coords[1] = static_cast<long long>(count);
+  record(mine(), E);
 }
 
 } // extern "C"

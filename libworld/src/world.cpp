@@ -1,6 +1,7 @@
 /// \file
 /// The world of one process: joining and leaving, allocations, and the C
 /// API of <orbis/world.h> (see world_impl.h for the design).
+#include "trace_hook.h"
 #include "world_impl.h"
 
 #define ORBIS_WORLD_BUILDING // the C definitions below
@@ -202,7 +203,10 @@ orbis_status_t orbis_world_store(orbis_world_ptr_t ptr, uint64_t index,
 }
 orbis_status_t orbis_world_load(orbis_world_ptr_t ptr, uint64_t index,
                                 void *value) {
-  return value ? fresh().load(ptr, index, 1, value) : ORBIS_ERR_INVALID;
+  if (!value)
+    return ORBIS_ERR_INVALID;
+  return orbis::world::tracedLoad(index, 1, false,
+                    [&] { return fresh().load(ptr, index, 1, value); });
 }
 orbis_status_t orbis_world_store_range(orbis_world_ptr_t ptr, uint64_t first,
                                        uint64_t count, const void *values) {
@@ -210,11 +214,15 @@ orbis_status_t orbis_world_store_range(orbis_world_ptr_t ptr, uint64_t first,
 }
 orbis_status_t orbis_world_load_range(orbis_world_ptr_t ptr, uint64_t first,
                                       uint64_t count, void *values) {
-  return values ? fresh().load(ptr, first, count, values) : ORBIS_ERR_INVALID;
+  if (!values)
+    return ORBIS_ERR_INVALID;
+  return orbis::world::tracedLoad(first, count, false,
+                    [&] { return fresh().load(ptr, first, count, values); });
 }
 orbis_status_t orbis_world_wait_range(orbis_world_ptr_t ptr, uint64_t first,
                                       uint64_t count) {
-  return fresh().load(ptr, first, count, nullptr);
+  return orbis::world::tracedLoad(first, count, true,
+                    [&] { return fresh().load(ptr, first, count, nullptr); });
 }
 orbis_status_t orbis_world_barrier(void) { return fresh().barrier(); }
 

@@ -3,6 +3,7 @@
 /// world memory and a local array, as range operations on the rows that
 /// box_rows.h plans. Part of the exported C API.
 #include "box_rows.h"
+#include "trace_hook.h"
 #include "world_impl.h"
 
 namespace {
@@ -40,8 +41,16 @@ orbis_status_t orbis_world_load_boxes(orbis_world_ptr_t ptr,
   std::vector<BoxRun> Runs;
   if (orbis_status_t S = plan(view, boxes, count, skip, buf, frame, Runs))
     return S;
-  return orbis::world::TheWorld.loadRuns(ptr, Runs.data(), Runs.size(),
-                                         static_cast<unsigned char *>(buf));
+  uint64_t Elements = 0;
+  for (const BoxRun &R : Runs)
+    Elements += R.count;
+  // On the trace as one load: the staged tile's footprint and halo.
+  return orbis::world::tracedLoad(
+      Runs.empty() ? 0 : Runs.front().index, Elements < 2 ? 2 : Elements,
+      false, [&] {
+        return orbis::world::TheWorld.loadRuns(
+            ptr, Runs.data(), Runs.size(), static_cast<unsigned char *>(buf));
+      });
 }
 
 orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,

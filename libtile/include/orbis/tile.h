@@ -136,6 +136,13 @@ void orbis_trace_tile_begin(const struct orbis_tile *t);
 void orbis_trace_tile_end(const struct orbis_tile *t);
 void orbis_trace_spin(void);
 void orbis_trace_spin_end(void);
+/// libworld's hook (found through a weak symbol): a world load from `first`
+/// of `count` elements that ran from `start_ns` to `end_ns` (CLOCK_MONOTONIC)
+/// on the calling thread; `waited`: only waited for the elements to be
+/// written (orbis_world_wait_range), copying nothing.
+void orbis_trace_world_load(unsigned long long start_ns,
+                            unsigned long long end_ns, int waited,
+                            unsigned long long first, unsigned long long count);
 
 /// One turn of a spin-wait in a pre- or post-block: the compiler puts it in
 /// the empty body of such a `while (cond) {}` (the Algorithm 1 pattern). It
