@@ -20,6 +20,8 @@
 ///                        [Google Benchmark flags; default 3 repetitions]
 #include "gs2d_cuda.h"
 
+#include "../common/gbench.h"
+
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
@@ -214,19 +216,9 @@ void runEdit(benchmark::State &State, bool Gpu, int N) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  std::vector<char *> Args = {Argv[0]};
-  static char Reps[] = "--benchmark_repetitions=3";
-  static char Interleave[] = "--benchmark_enable_random_interleaving=true";
-  static char Aggregates[] = "--benchmark_display_aggregates_only=true";
-  static char Counters[] = "--benchmark_counters_tabular=true";
-  for (char *Flag : {Reps, Interleave, Aggregates, Counters})
-    Args.push_back(Flag);
-  for (int I = 1; I < Argc; I++)
-    Args.push_back(Argv[I]);
-  int ArgCount = static_cast<int>(Args.size());
-  Args.push_back(nullptr);
-  benchmark::Initialize(&ArgCount, Args.data());
-  static const Options O = parseOptions(ArgCount, Args.data());
+  std::vector<char *> Ours = orbis::bench::initialize(Argc, Argv, 3);
+  static const Options O =
+      parseOptions(static_cast<int>(Ours.size()), Ours.data());
 
   double Bandwidth = gs2d_copy_bandwidth(1ull << 30);
   LimitGcups = Bandwidth / 16 / 1e9;

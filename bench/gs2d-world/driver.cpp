@@ -16,6 +16,8 @@
 /// Usage: bench-gs2d-world-gb [--n 4096] [--ranks 2,4] [--tls shm,tcp]
 ///                            [--bin DIR (this program's)]
 ///                            [Google Benchmark flags; default 3 repetitions]
+#include "../common/gbench.h"
+
 #include <benchmark/benchmark.h>
 
 #include <sys/wait.h>
@@ -184,19 +186,9 @@ bool AnyWrong = false;
 } // namespace
 
 int main(int Argc, char **Argv) {
-  std::vector<char *> Args = {Argv[0]};
-  static char Reps[] = "--benchmark_repetitions=3";
-  static char Interleave[] = "--benchmark_enable_random_interleaving=true";
-  static char Aggregates[] = "--benchmark_display_aggregates_only=true";
-  static char Counters[] = "--benchmark_counters_tabular=true";
-  for (char *Flag : {Reps, Interleave, Aggregates, Counters})
-    Args.push_back(Flag);
-  for (int I = 1; I < Argc; I++)
-    Args.push_back(Argv[I]);
-  int ArgCount = static_cast<int>(Args.size());
-  Args.push_back(nullptr);
-  benchmark::Initialize(&ArgCount, Args.data());
-  static const Options O = parseOptions(ArgCount, Args.data());
+  std::vector<char *> Ours = orbis::bench::initialize(Argc, Argv, 3);
+  static const Options O =
+      parseOptions(static_cast<int>(Ours.size()), Ours.data());
   const long Cores = sysconf(_SC_NPROCESSORS_ONLN);
 
   static const struct {

@@ -28,6 +28,8 @@
 ///                    --benchmark_repetitions=R (5), --benchmark_out=F, ...]
 #include "gs2d.h"
 
+#include "../common/gbench.h"
+
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
@@ -404,22 +406,9 @@ void addContext(const Options &O) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  // Our defaults for Google Benchmark's flags, before the user's (the last
-  // of a flag wins): medians of 5 repetitions interleaved at random, the
-  // console showing the aggregates (the JSON keeps every repetition).
-  std::vector<char *> Args = {Argv[0]};
-  static char Reps[] = "--benchmark_repetitions=5";
-  static char Interleave[] = "--benchmark_enable_random_interleaving=true";
-  static char Aggregates[] = "--benchmark_display_aggregates_only=true";
-  static char Counters[] = "--benchmark_counters_tabular=true";
-  for (char *Flag : {Reps, Interleave, Aggregates, Counters})
-    Args.push_back(Flag);
-  for (int I = 1; I < Argc; I++)
-    Args.push_back(Argv[I]);
-  int ArgCount = static_cast<int>(Args.size());
-  Args.push_back(nullptr);
-  benchmark::Initialize(&ArgCount, Args.data());
-  static const Options O = parseOptions(ArgCount, Args.data());
+  std::vector<char *> Ours = orbis::bench::initialize(Argc, Argv, 5);
+  static const Options O =
+      parseOptions(static_cast<int>(Ours.size()), Ours.data());
   addContext(O);
 
   for (size_t S = 0; S < O.Sizes.size(); S++) {

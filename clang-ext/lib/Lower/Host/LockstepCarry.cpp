@@ -90,8 +90,7 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
     std::optional<Span> S = spanOf(R.Access->Expr, Ctx);
     if (!S || S->Begin < Value->Begin || S->End > Value->End)
       continue;
-    C.Reads.push_back({R.Access->Expr, R.D0, Age, S->Begin - Value->Begin,
-                       S->End - S->Begin});
+    C.Reads.push_back({R.D0, Age, S->Begin - Value->Begin, S->End - S->Begin});
     C.MaxAge = std::max(C.MaxAge, Age);
     // Steady steps: every row's column, and the column each register read
     // names, inside the tile.

@@ -36,10 +36,9 @@ struct LockstepCarry {
   std::string Reason;
 
   struct Read {
-    const clang::Expr *Access; ///< the read in the block
     int64_t D0;                ///< rows up (0: the row's own value)
     int64_t Age;               ///< steps since its row produced it
-    unsigned Offset, Length;   ///< its characters in ValueText
+    unsigned Offset, Length;   ///< the read's characters in ValueText
   };
   std::vector<Read> Reads;
   /// Oldest step a read needs.
