@@ -55,6 +55,12 @@ def load(path):
     return data.get("context", {}), rows
 
 
+def shared(rest):
+    """The part of a name's rest that peers share: without orbis-fixed's
+    `tile:RxC` (bench-gs2d --orbis-tile), which only that variant has."""
+    return "/".join(p for p in rest.split("/") if p and not p.startswith("tile:"))
+
+
 def median_of(rows, key):
     row = rows.get(key)
     if not row or row["error"] or not row["gcups"]:
@@ -77,7 +83,7 @@ def main():
     lines = []
     def order(k):
         rank = ORDER.index(k[1]) if k[1] in ORDER else len(ORDER)
-        return (k[0], k[4], k[2], k[3], rank, k[1])
+        return (k[0], shared(k[4]), k[2], k[3], rank, k[1], k[4])
 
     for key in sorted(rows, key=order):
         bench, variant, n, threads, rest = key
@@ -88,10 +94,14 @@ def main():
                          ["-"] * 7 + [row["error"]])
             continue
         med = median_of(rows, key)
+        rest = shared(rest)
         peers = [median_of(rows, (bench, p, n, threads, rest))
                  for p in PEERS.get(bench, []) if p != variant]
         best = max(peers, default=0.0)
-        skewed = median_of(rows, (bench, "omp-skewed", n, threads, rest))
+        # The best omp-skewed shape when several ran (--skewed-tile A,B).
+        skewed = max((median_of(rows, k) for k in rows
+                      if k[:4] == (bench, "omp-skewed", n, threads)
+                      and shared(k[4]) == rest), default=0.0)
         jacobi = median_of(rows, (bench, "jacobi", n, threads, rest))
         seq = median_of(rows, (bench, "seq", n, 1, rest))
         lines.append([

@@ -14,16 +14,19 @@
 /// The orbis variant's tile sizes are the runtime's choice (or
 /// OMP_BLOCK_SIZE), read through the public tile queries in the first run of
 /// each benchmark (orbis.c) and shown as its label; orbis-fixed is the same
-/// code with OMP_BLOCK_SIZE set to the omp-doacross tile (or --orbis-tile),
-/// so that its ratio to a peer shows the cost of the programming model apart
-/// from the tile-size policy. The machine may be shared: each timed run
+/// code with OMP_BLOCK_SIZE set to the omp-doacross tile (or to each shape of
+/// --orbis-tile, one benchmark `gs2d/orbis-fixed/n:N/omp_threads:P/tile:RxC`
+/// each), so that its ratio to a peer shows the cost of the programming model
+/// apart from the tile-size policy, and scripts/bench-tiles.sh compares the
+/// policy with the best fixed shape in one process. The machine may be shared: each timed run
 /// compares the CPU time the whole machine spent (/proc/stat, steal included)
 /// with this process's own, and the `disturbed` counter counts the runs
 /// during which other work took more than 5% of a core.
 ///
 /// Usage: bench-gs2d [--n 1024,4096] [--sweeps T[,T..]] [--threads P,..]
 ///                   [--iterations K] [--doacross-tile RxC]
-///                   [--wavefront-cols C] [--skewed-tile RxC] [--orbis-tile RxC]
+///                   [--wavefront-cols C] [--skewed-tile RxC[,RxC..]]
+///                   [--orbis-tile RxC[,RxC..]]
 ///                   [Google Benchmark flags: --benchmark_filter=REGEX,
 ///                    --benchmark_repetitions=R (5), --benchmark_out=F, ...]
 #include "gs2d.h"
@@ -47,6 +50,11 @@
 
 namespace {
 
+/// A tile shape: rows x columns.
+struct Shape {
+  int Rows = 0, Cols = 0;
+};
+
 /// What the command line asks for, besides Google Benchmark's own flags.
 struct Options {
   std::vector<int> Sizes = {1024, 4096};
@@ -57,8 +65,12 @@ struct Options {
   // on the development machines (docs/benchmarks.md).
   int DoacrossRows = 128, DoacrossCols = 32;
   int WavefrontCols = 32;
-  int SkewedRows = 128, SkewedCols = 256;
-  int OrbisRows = 0, OrbisCols = 0; ///< orbis-fixed; 0: the doacross tile
+  /// omp-skewed's shapes; with more than one, one benchmark each with
+  /// `/tile:RxC` in its name (scripts/bench-table.py compares with the best).
+  std::vector<Shape> SkewedTiles{{128, 256}};
+  /// orbis-fixed's shapes, one benchmark each (`/tile:RxC` in its name);
+  /// none given: the omp-doacross tile.
+  std::vector<Shape> OrbisTiles;
   int LargestN = 0;
   /// --perturb VARIANT: one cell of that variant's result is changed after
   /// every run, so that a test can see the check fail it.
@@ -81,25 +93,27 @@ struct Grids {
 struct Variant {
   const char *Name;
   /// Runs the variant on `Work` (and `Scratch`); returns the result's grid.
-  double *(*Run)(const Options &O, Grids &G, gs2d_tiles *Chosen);
+  /// `Tile`: orbis-fixed's shape (others ignore it).
+  double *(*Run)(const Options &O, Grids &G, Shape Tile, gs2d_tiles *Chosen);
   bool Jacobi; ///< checked against the Jacobi reference, not Gauss-Seidel
 };
 
-double *runSeq(const Options &, Grids &G, gs2d_tiles *) {
+double *runSeq(const Options &, Grids &G, Shape, gs2d_tiles *) {
   gs2d_seq(G.N, G.Work, G.Sweeps);
   return G.Work;
 }
-double *runOrbis(const Options &, Grids &G, gs2d_tiles *Chosen) {
+double *runOrbis(const Options &, Grids &G, Shape, gs2d_tiles *Chosen) {
   gs2d_orbis(G.N, G.Work, G.Sweeps, Chosen);
   return G.Work;
 }
 /// orbis with OMP_BLOCK_SIZE set for this run only (libtile reads it at every
 /// loop execution; the worker threads are idle while it changes).
-double *runOrbisFixed(const Options &O, Grids &G, gs2d_tiles *Chosen) {
+double *runOrbisFixed(const Options &, Grids &G, Shape Tile,
+                      gs2d_tiles *Chosen) {
   const char *Old = std::getenv("OMP_BLOCK_SIZE");
   std::string Saved = Old ? Old : "";
   std::string Sizes =
-      std::to_string(O.OrbisRows) + "," + std::to_string(O.OrbisCols);
+      std::to_string(Tile.Rows) + "," + std::to_string(Tile.Cols);
   setenv("OMP_BLOCK_SIZE", Sizes.c_str(), 1);
   gs2d_orbis(G.N, G.Work, G.Sweeps, Chosen);
   if (Old)
@@ -108,19 +122,19 @@ double *runOrbisFixed(const Options &O, Grids &G, gs2d_tiles *Chosen) {
     unsetenv("OMP_BLOCK_SIZE");
   return G.Work;
 }
-double *runDoacross(const Options &O, Grids &G, gs2d_tiles *) {
+double *runDoacross(const Options &O, Grids &G, Shape, gs2d_tiles *) {
   gs2d_omp_doacross(G.N, G.Work, G.Sweeps, O.DoacrossRows, O.DoacrossCols);
   return G.Work;
 }
-double *runWavefront(const Options &O, Grids &G, gs2d_tiles *) {
+double *runWavefront(const Options &O, Grids &G, Shape, gs2d_tiles *) {
   gs2d_omp_wavefront(G.N, G.Work, G.Sweeps, O.WavefrontCols);
   return G.Work;
 }
-double *runSkewed(const Options &O, Grids &G, gs2d_tiles *) {
-  gs2d_omp_skewed(G.N, G.Work, G.Sweeps, O.SkewedRows, O.SkewedCols);
+double *runSkewed(const Options &, Grids &G, Shape Tile, gs2d_tiles *) {
+  gs2d_omp_skewed(G.N, G.Work, G.Sweeps, Tile.Rows, Tile.Cols);
   return G.Work;
 }
-double *runJacobi(const Options &, Grids &G, gs2d_tiles *) {
+double *runJacobi(const Options &, Grids &G, Shape, gs2d_tiles *) {
   return gs2d_jacobi(G.N, G.Work, G.Scratch, G.Sweeps);
 }
 
@@ -139,7 +153,7 @@ const Variant Variants[] = {
       stderr,
       "usage: %s [--n 1024,4096] [--sweeps T[,T...]] [--threads P[,P...]]\n"
       "  [--iterations K] [--doacross-tile RxC] [--wavefront-cols C]\n"
-      "  [--skewed-tile RxC] [--orbis-tile RxC] [--perturb VARIANT]\n"
+      "  [--skewed-tile RxC[,..]] [--orbis-tile RxC[,..]] [--perturb VARIANT]\n"
       "  [Google Benchmark flags]\n"
       "variants (select with --benchmark_filter=REGEX): seq orbis "
       "orbis-fixed\n  omp-doacross omp-wavefront omp-skewed jacobi\n",
@@ -182,6 +196,20 @@ void parseTile(const char *S, int &Rows, int &Cols, const char *Argv0) {
   Cols = positive(X + 1, Argv0);
 }
 
+/// "RxC[,RxC..]": one benchmark per shape.
+std::vector<Shape> parseTiles(const char *S, const char *Argv0) {
+  std::vector<Shape> Out;
+  std::string List = S;
+  for (size_t At = 0; At <= List.size();) {
+    size_t End = std::min(List.find(',', At), List.size());
+    Shape T;
+    parseTile(List.substr(At, End - At).c_str(), T.Rows, T.Cols, Argv0);
+    Out.push_back(T);
+    At = End + 1;
+  }
+  return Out;
+}
+
 /// Our options; Google Benchmark has removed its own from argv already.
 Options parseOptions(int Argc, char **Argv) {
   Options O;
@@ -202,20 +230,18 @@ Options parseOptions(int Argc, char **Argv) {
     else if (!std::strcmp(Arg, "--wavefront-cols"))
       O.WavefrontCols = positive(Val, Argv[0]);
     else if (!std::strcmp(Arg, "--skewed-tile"))
-      parseTile(Val, O.SkewedRows, O.SkewedCols, Argv[0]);
+      O.SkewedTiles = parseTiles(Val, Argv[0]);
     else if (!std::strcmp(Arg, "--doacross-tile"))
       parseTile(Val, O.DoacrossRows, O.DoacrossCols, Argv[0]);
     else if (!std::strcmp(Arg, "--orbis-tile"))
-      parseTile(Val, O.OrbisRows, O.OrbisCols, Argv[0]);
+      O.OrbisTiles = parseTiles(Val, Argv[0]);
     else if (!std::strcmp(Arg, "--perturb"))
       O.Perturb = Val;
     else
       usage(Argv[0]);
   }
-  if (!O.OrbisRows) {
-    O.OrbisRows = O.DoacrossRows;
-    O.OrbisCols = O.DoacrossCols;
-  }
+  if (O.OrbisTiles.empty())
+    O.OrbisTiles.push_back({O.DoacrossRows, O.DoacrossCols});
   for (int N : O.Sizes) {
     if (N < 3)
       usage(Argv[0]);
@@ -310,8 +336,8 @@ bool disturbed(CpuSample Before, CpuSample After, double Wall) {
 }
 
 /// How a variant's tiles are described in its label.
-std::string describeTiles(const Variant &V, const Options &O, int N,
-                          int Threads, const gs2d_tiles &T) {
+std::string describeTiles(const Variant &V, const Options &O, Shape Tile,
+                          int N, int Threads, const gs2d_tiles &T) {
   const int Inner = N - 2;
   char Out[128];
   auto Tiles = [&](int Rows, int Cols) {
@@ -334,7 +360,7 @@ std::string describeTiles(const Variant &V, const Options &O, int N,
   if (Name == "omp-wavefront")
     return Tiles((Inner + Bands - 1) / Bands, O.WavefrontCols);
   if (Name == "omp-skewed")
-    return Tiles(O.SkewedRows, O.SkewedCols);
+    return Tiles(Tile.Rows, Tile.Cols);
   return "-";
 }
 
@@ -343,7 +369,7 @@ bool AnyWrong = false;
 /// One benchmark: `Iterations` timed runs of `V` per repetition, each on a
 /// fresh copy of the initial grid and checked against its reference.
 void runBenchmark(benchmark::State &State, const Options &O, const Variant &V,
-                  int N, int Sweeps, int Threads) {
+                  Shape Tile, int N, int Sweeps, int Threads) {
   Grids &G = gridsFor(N, Sweeps, O.LargestN);
   const size_t Bytes = sizeof(double) * N * N;
   const double *Reference = V.Jacobi ? G.JacobiRef : G.GaussSeidel;
@@ -357,7 +383,7 @@ void runBenchmark(benchmark::State &State, const Options &O, const Variant &V,
       std::memcpy(G.Scratch, G.Initial, Bytes);
     CpuSample C0 = sampleCpu();
     double T0 = omp_get_wtime();
-    double *Result = V.Run(O, G, WantTiles ? &Chosen : nullptr);
+    double *Result = V.Run(O, G, Tile, WantTiles ? &Chosen : nullptr);
     double T1 = omp_get_wtime();
     if (O.Perturb == V.Name)
       Result[static_cast<size_t>(N) * N / 2 + N / 2] += 1.0;
@@ -383,7 +409,7 @@ void runBenchmark(benchmark::State &State, const Options &O, const Variant &V,
   State.counters["n"] = N;
   State.counters["omp_threads"] = Threads;
   State.counters["sweeps"] = Sweeps;
-  State.SetLabel(describeTiles(V, O, N, Threads, Chosen));
+  State.SetLabel(describeTiles(V, O, Tile, N, Threads, Chosen));
 }
 
 /// The context that the JSON and the console carry besides the results.
@@ -423,14 +449,24 @@ int main(int Argc, char **Argv) {
         std::string Name = std::string("gs2d/") + V.Name +
                            "/n:" + std::to_string(N) +
                            "/omp_threads:" + std::to_string(P);
-        benchmark::RegisterBenchmark(
-            Name.c_str(),
-            [&V, N, Sweeps, P](benchmark::State &State) {
-              runBenchmark(State, O, V, N, Sweeps, P);
-            })
-            ->Iterations(O.Iterations)
-            ->UseManualTime()
-            ->Unit(benchmark::kMillisecond);
+        bool Fixed = !std::strcmp(V.Name, "orbis-fixed");
+        bool Skewed = !std::strcmp(V.Name, "omp-skewed");
+        for (Shape Tile : Fixed    ? O.OrbisTiles
+                          : Skewed ? O.SkewedTiles
+                                   : std::vector<Shape>{{}}) {
+          std::string Full = Name;
+          if (Fixed || (Skewed && O.SkewedTiles.size() > 1))
+            Full += "/tile:" + std::to_string(Tile.Rows) + "x" +
+                    std::to_string(Tile.Cols);
+          benchmark::RegisterBenchmark(
+              Full.c_str(),
+              [&V, Tile, N, Sweeps, P](benchmark::State &State) {
+                runBenchmark(State, O, V, Tile, N, Sweeps, P);
+              })
+              ->Iterations(O.Iterations)
+              ->UseManualTime()
+              ->Unit(benchmark::kMillisecond);
+        }
       }
   }
   benchmark::RunSpecifiedBenchmarks();

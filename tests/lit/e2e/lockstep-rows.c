@@ -12,6 +12,11 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=1,1 %t 20 9 | FileCheck --check-prefix=OUT %s
 // RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=6,100 %t 31 130 | FileCheck --check-prefix=OUT %s
 // RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=13,2 %t 3 3 | FileCheck --check-prefix=OUT %s
+// Whole groups whose tiles are narrower than the fill (4 columns), as wide
+// (5), one wider (6): the fill, steady and drain steps meet.
+// RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=12,4 %t 40 41 | FileCheck --check-prefix=OUT %s
+// RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=18,5 %t 40 41 | FileCheck --check-prefix=OUT %s
+// RUN: env OMP_NUM_THREADS=1 OMP_BLOCK_SIZE=6,6 %t 40 41 | FileCheck --check-prefix=OUT %s
 // RUN: env OMP_NUM_THREADS=1 ORBIS_VERBOSE=1 %t 47 53 2>&1 >/dev/null | FileCheck --check-prefix=VERBOSE %s
 // RUN: %orbis-cc --emit-lowered %s | grep -v '^ *//' | FileCheck --check-prefix=LOWERED %s
 #include <omp_blocked.h>
@@ -126,6 +131,20 @@ static void registerReads(int n, int m) {
     for (int y = 1; y < m; y++)
       R[x][y] = 0.5 * R[x - 2][y] + 0.375 * R[x][y - 1] + 0.125 * R[x][y];
   check("two-up", n, m);
+  // The row above one step back from a register, the left neighbour four
+  // columns back too far for one (from memory): a whole group's fill and
+  // drain run the copy too, with no left neighbour to load first.
+  fill(n, m);
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 4) (1, 0)), 1 read from registers{{$}}
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 4; y < m; y++)
+      A[x][y] = 0.5 * A[x - 1][y] + 0.25 * A[x][y - 4] + 0.125 * A[x + 1][y];
+  for (int x = 1; x < n - 1; x++)
+    for (int y = 4; y < m; y++)
+      R[x][y] = 0.5 * R[x - 1][y] + 0.25 * R[x][y - 4] + 0.125 * R[x + 1][y];
+  check("far-left", n, m);
   for (int x = 0; x < n; x++)
     for (int y = 0; y < m; y++)
       F[x][y] = G[x][y] = (float)((x * 13 + y * 5) % 19) / 3.0f;
@@ -227,6 +246,7 @@ int main(int argc, char **argv) {
 // OUT-NEXT: OK knight
 // OUT-NEXT: OK nine-point
 // OUT-NEXT: OK two-up
+// OUT-NEXT: OK far-left
 // OUT-NEXT: OK float
 // OUT-NEXT: OK unsigned-short
 // OUT-NEXT: OK commented
@@ -235,9 +255,12 @@ int main(int argc, char **argv) {
 // OUT-NEXT: OK counts-down
 
 // One nest's loops as --emit-lowered shows them.
-// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(A[x][y]) __orbis_v0[6] = {0}; for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + __orbis_rows0 - 1; ++__orbis_k0) { if (__orbis_k0 == 6 && __orbis_rows0 == 6LL) { __typeof__(__orbis_f0_0) __orbis_xb0 = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + __orbis_g0); __typeof__(__orbis_f0_1) __orbis_yb0 = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + __orbis_k0); for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } } for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
+// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(A[x][y]) __orbis_v0[6] = {0}; for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + __orbis_rows0 - 1; ++__orbis_k0) { if (__orbis_k0 == 0 && __orbis_rows0 == 6LL) { __typeof__(__orbis_f0_0) __orbis_xb0 = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + __orbis_g0); __typeof__(__orbis_f0_1) __orbis_yb0 = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + __orbis_k0); for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0); __orbis_v0[__orbis_r0] = A[x][y - 1]; } for (; __orbis_k0 < 6LL - 1; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) if ((unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } for (; __orbis_k0 < __orbis_cols0 + 6LL - 1; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) if ((unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } } for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
 // Two rows up: the rows run from the last up inside the tile, a row's own
 // and the rows above's previous values still in the current array, the
 // value of two steps ago in the history.
 // LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (2, 0)), 2 reads from registers */ __typeof__(A[x][y]) [[V:__orbis_v[0-9]+]][6] = {0}, [[H:__orbis_h[0-9]+]]_1[6] = {0}, [[H]]_2[6] = {0};
 // LOWERED-SAME: for (long long [[R:__orbis_r[0-9]+]] = 6LL - 1; [[R]] >= 0; --[[R]]) { {{.*}} A[x][y] = ([[V]][[[R]]] = (0.5 * ([[R]] >= 2 ? [[H]]_2[[[R]] - 2] : (A[x - 2][y])) + 0.375 * [[V]][[[R]]] + 0.125 * A[x][y])); }
+// The row above only: the edges run the copy too, nothing to load first.
+// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 4) (1, 0)), 1 read from registers */
+// LOWERED-SAME: if ([[K:__orbis_k[0-9]+]] == 0 && [[RS:__orbis_rows[0-9]+]] == 6LL) { {{[^;]+}}; {{[^;]+}}; for (; [[K]] < 6LL - 1;

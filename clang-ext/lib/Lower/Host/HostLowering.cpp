@@ -700,14 +700,39 @@ private:
       return "__typeof__(" + firstVar(L) + ") " + Base + " = (__typeof__(" +
              firstVar(L) + "))(" + firstVar(L) + " + " + Offset + ");";
     };
-    return Order + Carry.declarations(N, LockstepRows) + " " + Groups + " " +
-           Steps + Shift + ") { if (" + K + " == " + First + " && " + Rs +
-           " == " + Per + ") { " + Based(Outer, XBase, G) + " " +
-           Based(Inner, YBase, K) + " for (; " + K + " < " + Last + "; ++" +
-           K + ", ++" + YBase + Shift + ") " + SteadyRows + " { (void)(" +
-           Outer.Form.VarName + " = " + XBase + " + (int)" + R + "); (void)(" +
-           Inner.Form.VarName + " = " + YBase + " - (int)" + R + "); " +
-           Carry.steadyBlock(N) + " } } " + EachRow + " " + Test;
+    std::string SetRow = "(void)(" + Outer.Form.VarName + " = " + XBase +
+                         " + (int)" + R + "); ";
+    std::string SteadyRow = "{ " + SetRow + "(void)(" + Inner.Form.VarName +
+                            " = " + YBase + " - (int)" + R + "); " +
+                            Carry.steadyBlock(N) + " }";
+    std::string Steady = "for (; " + K + " < " + Last + "; ++" + K + ", ++" +
+                         YBase + Shift + ") " + SteadyRows + " " + SteadyRow;
+    std::string Head = Order + Carry.declarations(N, LockstepRows) + " " +
+                       Groups + " " + Steps + Shift + ") { ";
+    std::string AsWritten = " " + EachRow + " " + Test;
+    if (!Carry.EdgesInRegisters)
+      return Head + "if (" + K + " == " + First + " && " + Rs + " == " + Per +
+             ") { " + Based(Outer, XBase, G) + " " + Based(Inner, YBase, K) +
+             " " + Steady + " }" + AsWritten;
+    // A whole group from its first step: the left neighbours of the rows'
+    // first column into their registers, then the fill steps, the steady
+    // ones and the drain, each row of the edges tested against the columns.
+    // The block as written then runs only for short last groups (a step past
+    // the drain finds no row inside).
+    std::string Inside = "if ((unsigned long long)(" + K + " - " + R +
+                         ") < (unsigned long long)" + Cols + ") ";
+    std::string Load = Carry.leftNeighbourLoad(N);
+    std::string Edge = " " + SteadyRows + " " + Inside + SteadyRow;
+    return Head + "if (" + K + " == 0 && " + Rs + " == " + Per + ") { " +
+           Based(Outer, XBase, G) + " " + Based(Inner, YBase, K) + " " +
+           (Load.empty() ? ""
+                         : EachRow + " { " + SetRow + "(void)(" +
+                               Inner.Form.VarName + " = " + YBase + "); " +
+                               Load + " } ") +
+           "for (; " + K + " < " + Per + " - 1; ++" + K + ", ++" + YBase +
+           Shift + ")" + Edge + " " + Steady + " for (; " + K + " < " + Cols +
+           " + " + Per + " - 1; ++" + K + ", ++" + YBase + Shift + ")" + Edge +
+           " }" + AsWritten;
   }
 
   /// The names a carry's arrays and rows have in the emitted loops.

@@ -103,6 +103,11 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
   for (const auto &[D0, D1] : Rows.Distances)
     if (D0 > 0 && D1 == -D0)
       C.BottomUp = false;
+  C.EdgesInRegisters =
+      C.BottomUp && std::all_of(C.Reads.begin(), C.Reads.end(),
+                                [](const LockstepCarry::Read &R) {
+                                  return R.Age == 1 && (R.D0 == 0 || R.D0 == 1);
+                                });
   C.TargetText = sourceText(Rows.Write->Expr->getSourceRange(), Ctx);
   if (C.TargetText.find_first_of("\n\r/#\\") != std::string::npos)
     return No("the assigned element is written over several lines");
@@ -132,6 +137,14 @@ std::string LockstepCarry::shift(const CarryNames &N, int Rows) const {
     }
   }
   return S;
+}
+
+std::string LockstepCarry::leftNeighbourLoad(const CarryNames &N) const {
+  for (const Read &R : Reads)
+    if (R.D0 == 0)
+      return N.Current + "[" + N.Row + "] = " +
+             ValueText.substr(R.Offset, R.Length) + ";";
+  return "";
 }
 
 std::string LockstepCarry::captureOpen(const CarryNames &N) const {
