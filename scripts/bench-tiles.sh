@@ -6,7 +6,8 @@
 # over the same sizes and thread counts, repetitions interleaved at random;
 # then prints scripts/bench-tiles-table.py's comparison.
 #
-# Usage: scripts/bench-tiles.sh [OUT.json (build/bench-tiles.json)] [BIN (build/bin/bench-gs2d)]
+# Usage: scripts/bench-tiles.sh [OUT.json (build/bench-tiles.json)]
+#          [BIN (build/bin/bench-gs2d)] [--all: a column per shape too]
 # Knobs (environment): TILE_NS (1024,2048,4096,4104,8192,8200), TILE_SWEEPS
 # (one per N), TILE_THREADS (1,4,8,16), TILE_SHAPES ("RxC,RxC,.."),
 # TILE_SKEWED (omp-skewed shapes, 128x256,126x256), TILE_REPS (3).
@@ -23,5 +24,6 @@ OMP_BLOCK_SIZE= "$bin" --n "$ns" --sweeps "$sweeps" --threads "$threads" \
   --orbis-tile "$shapes" --skewed-tile "${TILE_SKEWED:-128x256,126x256}" \
   --benchmark_repetitions="$reps" \
   --benchmark_filter='gs2d/(orbis|orbis-fixed|omp-skewed|jacobi)/' \
-  --benchmark_out="$out" --benchmark_out_format=json >/dev/null 2>&1
-python3 "$here/bench-tiles-table.py" "$out"
+  --benchmark_out="$out" --benchmark_out_format=json >/dev/null 2>&1 ||
+  { echo "bench-tiles.sh: $bin failed (run it alone to see why)" >&2; exit 1; }
+python3 "$here/bench-tiles-table.py" "$out" "${@:3}"

@@ -43,8 +43,8 @@ long long policyTileSize(const SizePolicyInput &In) {
                           ORBIS_LOCKSTEP_ROWS,
                       LockstepTileRows);
     } else {
-      long long Half = 2LL * std::max(In.Threads, 1);
-      Tile = std::clamp(Trip == 0 ? 1 : (Trip - 1) / Half + 1,
+      long long Threads = std::max(In.Threads, 1);
+      Tile = std::clamp(Trip == 0 ? 1 : (Trip - 1) / Threads + 1,
                         LockstepMinColumns, LockstepColumns);
     }
   } else if (In.Level <= 0) {

@@ -56,18 +56,24 @@ constexpr long long WorldStagedRows = 64;
 /// against 2.5 ns a cell of Gauss-Seidel), docs/benchmarks.md.
 constexpr long long WorldStagedColumns = 512;
 /// Rows of a level-0 tile whose rows run in lockstep on a CPU core, at most
-/// (a multiple of ORBIS_LOCKSTEP_ROWS): a tile of 192 x 256
-/// doubles stays in a 1 MiB L2 (measured at N = 2048 and 4096 on 2 threads,
+/// (a multiple of ORBIS_LOCKSTEP_ROWS): a tile of 126 x 512 doubles stays in
+/// a 1 MiB L2, and tiles that tall deal the rows out in enough rounds that
+/// the last, partly idle one costs little (at N = 4096 on 4 threads, 22
+/// tiles of 192 rows left half the threads idle for a whole tile row: 10-19%
+/// slower than 126 rows on the 16-core Xeon, scripts/bench-tiles.sh,
 /// docs/benchmarks.md); at least LockstepMinRows, four groups, even when
 /// that leaves fewer than TilesPerThread tiles per thread (at N = 1024 on 16
 /// threads, 24 rows ran 4.3-4.5 GCUP/s against 3.7 for 12).
-constexpr long long LockstepTileRows = 192;
+constexpr long long LockstepTileRows = 126;
 constexpr long long LockstepMinRows = 24;
-/// Columns of an inner tile of such a nest: at most LockstepColumns (wide
-/// tiles spend fewer steps filling and draining the rows' pipeline), at
-/// least LockstepMinColumns, else ceil(Trip / (2 * Threads)), so that the
-/// wavefront between tile rows has several tiles per thread to fill.
-constexpr long long LockstepColumns = 256;
+/// Columns of an inner tile of such a nest: ceil(Trip / Threads), one
+/// row's worth per thread, so that the wavefront between tile rows fills
+/// in a few tiles, within [LockstepMinColumns, LockstepColumns]: wide tiles
+/// spend fewer steps filling and draining the rows' pipeline and stream
+/// longer runs of each row from memory (512 columns were best or within
+/// noise of it for N >= 4096 at 1-8 threads; at 16 threads 256 at N =
+/// 4096, 128 at 2048 and 64 at 1024, each ceil(Trip / Threads)).
+constexpr long long LockstepColumns = 512;
 constexpr long long LockstepMinColumns = 64;
 /// Element size assumed when the compiler found no array in the nest.
 constexpr int DefaultElemSize = 8;
@@ -85,7 +91,7 @@ constexpr long long DefaultL2Bytes = 1LL << 20;
 /// - rows in lockstep on a CPU core: level 0 as below but within
 ///   [LockstepMinRows, LockstepTileRows], rounded up to a multiple of
 ///   ORBIS_LOCKSTEP_ROWS;
-///   the inner level ceil(Trip / (2 * Threads)) within [LockstepMinColumns,
+///   the inner level ceil(Trip / Threads) within [LockstepMinColumns,
 ///   LockstepColumns];
 /// - level 0 (the tiles shared among threads):
 ///     ceil(Trip / (TilesPerThread * Threads));

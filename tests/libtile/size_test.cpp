@@ -140,22 +140,27 @@ TEST(SizePolicyTest, LockstepRowsGetMultiplesOfTheGroupAndWideRows) {
     In.Innermost = Level > 0;
     return policyTileSize(In);
   };
-  // Level 0: four tiles per thread within 24 to 192 rows, rounded up to a
+  // Level 0: four tiles per thread within 24 to 126 rows, rounded up to a
   // multiple of the 6 rows a core advances together (so at most four tiles
   // per thread), at most the trip count.
-  EXPECT_EQ(Lockstep(4094, 0, 2), 192);
-  EXPECT_EQ(Lockstep(2046, 0, 2), 192);
+  EXPECT_EQ(Lockstep(4094, 0, 2), 126);
+  EXPECT_EQ(Lockstep(2046, 0, 2), 126);
   EXPECT_EQ(Lockstep(4094, 0, 16), 66);
-  EXPECT_EQ(Lockstep(8190, 0, 16), 132);
+  EXPECT_EQ(Lockstep(4094, 0, 4), 126);
+  EXPECT_EQ(Lockstep(8190, 0, 16), 126);
+  EXPECT_EQ(Lockstep(1600, 0, 4), 102); // ceil(1600 / 16) = 100, then 102
   EXPECT_EQ(Lockstep(1022, 0, 16), 24);
   EXPECT_EQ(Lockstep(20, 0, 2), 20);
   EXPECT_EQ(Lockstep(5, 0, 2), 5);
   EXPECT_EQ(Lockstep(0, 0, 2), 1);
-  // Inner level: half a row per thread, within 64 to 256 columns, at most
-  // the trip count.
-  EXPECT_EQ(Lockstep(4094, 1, 2), 256);
-  EXPECT_EQ(Lockstep(4094, 1, 16), 128);
+  // Inner level: a row per thread, within 64 to 512 columns, at most the
+  // trip count.
+  EXPECT_EQ(Lockstep(4094, 1, 2), 512);
+  EXPECT_EQ(Lockstep(4094, 1, 16), 256);
+  EXPECT_EQ(Lockstep(2046, 1, 16), 128);
   EXPECT_EQ(Lockstep(1022, 1, 16), 64);
+  EXPECT_EQ(Lockstep(900, 1, 4), 225);
+  EXPECT_EQ(Lockstep(600, 1, 32), 64);
   EXPECT_EQ(Lockstep(50, 1, 2), 50);
   EXPECT_EQ(Lockstep(0, 1, 2), 1);
 }
