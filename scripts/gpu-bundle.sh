@@ -19,5 +19,5 @@ cp -L /usr/lib/x86_64-linux-gnu/libbenchmark.so.1debian "$out"/
 cp "$build"/lib/liborbis_tile.so "$build"/lib/liborbis_tile_cuda.so "$out"/
 cp "$(clang-19 -print-file-name=libomp.so.5 2>/dev/null || echo /usr/lib/llvm-19/lib/libomp.so.5)" "$out"/ 2>/dev/null ||
   cp /usr/lib/llvm-19/lib/libomp.so.5 "$out"/
-cp "$root"/tests/gpu/run-gpu-tests.sh "$out"/
+cp "$root"/tests/gpu/run-gpu-tests.sh "$root"/tests/gpu/check-gpu-trace.py "$out"/
 echo "$out: $(ls "$out" | wc -l) files; on the GPU machine: bash $(basename "$out")/run-gpu-tests.sh $(basename "$out")"

@@ -67,7 +67,7 @@ struct Options {
   int WavefrontCols = 32;
   /// omp-skewed's shapes; with more than one, one benchmark each with
   /// `/tile:RxC` in its name (scripts/bench-table.py compares with the best).
-  std::vector<Shape> SkewedTiles{{128, 256}};
+  std::vector<Shape> SkewedTiles{{126, 256}};
   /// orbis-fixed's shapes, one benchmark each (`/tile:RxC` in its name);
   /// none given: the omp-doacross tile.
   std::vector<Shape> OrbisTiles;

@@ -4,8 +4,9 @@
 /// orbis_spin_end() after the loop, both placed by the compiler), recorded in memory and written when the
 /// program exits as a Chrome trace-event file (Perfetto, chrome://tracing).
 /// docs/trace.md describes the format. libworld adds its loads (found
-/// through a weak symbol, libworld/src/trace_hook.h); the GPU backend's
-/// tiles are not recorded yet.
+/// through a weak symbol, libworld/src/trace_hook.h), and the GPU backend
+/// the tiles its thread blocks ran (orbis_trace_gpu_tiles, one track per
+/// block).
 ///
 /// The hooks are inline in <orbis/tile.h> behind one load of orbis_trace_on,
 /// so an untraced program pays a predictable branch per tile. Each thread
@@ -86,6 +87,8 @@ namespace {
 constexpr long MaxEvents = 4000000;
 /// Coordinates kept per tile: the tile's number and its enclosing tiles'.
 constexpr int MaxDepth = 4;
+/// Track (thread) id of GPU block 0; the CPU threads count from 0.
+constexpr long GpuTrackBase = 1000000;
 
 uint64_t nowNs() {
   timespec Ts;
@@ -116,9 +119,18 @@ struct ThreadTrace {
   std::vector<Event> Events;
 };
 
+/// A tile a GPU thread block ran, on the host's clock.
+struct GpuTile {
+  uint64_t Start, End;
+  const char *Where; ///< the nest's location, a string of the program
+  long long Num;
+  unsigned Sm, Block;
+};
+
 struct Recorder {
-  std::mutex Lock; ///< guards Threads
+  std::mutex Lock; ///< guards Threads and Gpu
   std::vector<ThreadTrace *> Threads;
+  std::vector<GpuTile> Gpu;
   std::atomic<long> Recorded{0}, Dropped{0};
   uint64_t Base = 0; ///< timestamps are relative to libtile's load
   std::FILE *File = nullptr;
@@ -230,6 +242,29 @@ void writeTrace() {
                    S ? S->level : 0, Coords.c_str(), E.Wait / 1000.0);
     }
   }
+  // One track per thread block, after the CPU threads'.
+  std::vector<bool> Named;
+  for (const GpuTile &G : R.Gpu) {
+    const long Tid = GpuTrackBase + G.Block;
+    if (G.Block >= Named.size())
+      Named.resize(G.Block + 1);
+    if (!Named[G.Block]) {
+      Named[G.Block] = true;
+      std::fprintf(F,
+                   ",\n{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %ld, "
+                   "\"tid\": %ld, \"args\": {\"name\": \"GPU block %u\"}}",
+                   Pid, Tid, G.Block);
+    }
+    std::string Where = jsonEscape(G.Where ? G.Where : "?");
+    std::fprintf(F,
+                 ",\n{\"ph\": \"X\", \"cat\": \"gpu tile\", \"name\": "
+                 "\"tile (%lld)\", \"pid\": %ld, \"tid\": %ld, \"ts\": %.3f, "
+                 "\"dur\": %.3f, \"args\": {\"site\": \"%s\", \"level\": 0, "
+                 "\"tile\": [%lld], \"sm\": %u, \"block\": %u}}",
+                 G.Num, Pid, Tid, micros(G.Start, R.Base),
+                 (G.End - G.Start) / 1000.0, Where.c_str(), G.Num, G.Sm,
+                 G.Block);
+  }
   std::fprintf(F, "\n]}\n");
   bool Failed = std::ferror(F) != 0;
   Failed |= std::fclose(F) != 0;
@@ -309,6 +344,38 @@ ORBIS_TILE_API void orbis_trace_spin_end(void) {
   O.Wait += End - O.SpinFirst;
   record(T, Event{O.SpinFirst, End, 0, nullptr, {}, -1});
   O.SpinFirst = 0;
+}
+
+ORBIS_TILE_API unsigned long long orbis_trace_clock_ns(void) {
+  return nowNs();
+}
+
+ORBIS_TILE_API void orbis_trace_gpu_tiles(const char *where,
+                                          const orbis_gpu_tile_record_t *records,
+                                          long long count,
+                                          unsigned long long launch_ns) {
+  if (!orbis_trace_on || !records || count <= 0)
+    return;
+  // The device's clock has its own origin: its first tile is placed at the
+  // launch (what the launch itself took is not shown).
+  unsigned long long First = ~0ull;
+  for (long long I = 0; I < count; I++)
+    if (records[I].end && records[I].start < First)
+      First = records[I].start;
+  Recorder &R = recorder();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  for (long long I = 0; I < count; I++) {
+    const orbis_gpu_tile_record_t &G = records[I];
+    if (!G.end)
+      continue;
+    if (R.Recorded.fetch_add(1, std::memory_order_relaxed) >= MaxEvents) {
+      R.Dropped.fetch_add(1, std::memory_order_relaxed);
+      continue;
+    }
+    R.Gpu.push_back(GpuTile{launch_ns + (G.start - First),
+                            launch_ns + (G.end - First), where, I, G.sm,
+                            G.block});
+  }
 }
 
 ORBIS_TILE_API void orbis_trace_world_load(unsigned long long start_ns,

@@ -123,5 +123,19 @@ expect_error "does not fit in the tile's shared-memory arena" \
 expect_error "more than 224 sub-tiles (this kernel's blocks have at most 256 threads" \
   OMP_BLOCK_SIZE=2000 -- gauss_seidel 3000 1
 
+# ORBIS_TRACE: every outermost tile of every kernel, on one track per
+# thread block (32-row tiles: 32 of them for 999 rows, 2 sweeps).
+trace_dir="$(mktemp -d)"
+expect_ok ORBIS_TRACE="$trace_dir/gpu.json" OMP_BLOCK_SIZE=32,16 -- gauss_seidel 1001 2
+checked="$(python3 "$(dirname "${BASH_SOURCE[0]}")/check-gpu-trace.py" "$trace_dir/gpu.json" 32 2 2>&1)"
+runs=$((runs + 1))
+if [[ $checked == OK ]]; then
+  echo "ok: the trace of gauss_seidel 1001 2 has its 64 GPU tiles"
+else
+  echo "FAIL: the trace of gauss_seidel 1001 2: $checked"
+  failures=$((failures + 1))
+fi
+rm -rf "$trace_dir"
+
 echo "$runs runs, $failures failed"
 [[ $failures -eq 0 ]]

@@ -143,6 +143,23 @@ void orbis_trace_spin_end(void);
 void orbis_trace_world_load(unsigned long long start_ns,
                             unsigned long long end_ns, int waited,
                             unsigned long long first, unsigned long long count);
+/// The GPU backend's tiles (ORBIS_TRACE): one record per tile of a nest's
+/// outermost loop, stamped by its thread block's leader with the device's
+/// %globaltimer when the tile starts (after the block's barrier) and ends
+/// (after the tile's last barrier); `sm` and `block` say where it ran.
+typedef struct orbis_gpu_tile_record {
+  unsigned long long start, end;
+  unsigned int sm, block;
+} orbis_gpu_tile_record_t;
+/// CLOCK_MONOTONIC in nanoseconds: the trace's clock.
+unsigned long long orbis_trace_clock_ns(void);
+/// Adds the `count` records of one kernel of the nest at `where` to the
+/// trace: tile i is record i (a record whose end is 0 did not run). The
+/// device clock is placed on the host's so that the first tile starts at
+/// `launch_ns`, when the host launched the kernel.
+void orbis_trace_gpu_tiles(const char *where,
+                           const orbis_gpu_tile_record_t *records,
+                           long long count, unsigned long long launch_ns);
 
 /// One turn of a spin-wait in a pre- or post-block: the compiler puts it in
 /// the empty body of such a `while (cond) {}` (the Algorithm 1 pattern). It

@@ -99,6 +99,23 @@ __device__ __forceinline__ void orbis_dev_publish_progress(long long &p,
       value, cuda::memory_order_release);
 }
 
+/// ORBIS_TRACE: the device's clock in nanoseconds, common to all SMs.
+__device__ __forceinline__ unsigned long long orbis_dev_clock() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+/// ORBIS_TRACE: the leader's record of a tile that started at `start`.
+__device__ __forceinline__ void
+orbis_dev_trace_tile(orbis_gpu_tile_record_t *record, unsigned long long start) {
+  unsigned sm;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+  record->start = start;
+  record->sm = sm;
+  record->block = blockIdx.x;
+  record->end = orbis_dev_clock();
+}
+
 /// A tile query's value: saturated to int like the host's.
 __device__ __forceinline__ int orbis_dev_query(long long value) {
   return value > INT_MAX ? INT_MAX : value < INT_MIN ? INT_MIN : (int)value;

@@ -114,6 +114,16 @@ int orbis_cuda_rows_in_lockstep(const char *where, int possible,
                                 const char *schedule, long long tile,
                                 long long min_tile);
 
+/// ORBIS_TRACE: a device buffer of `tiles` records (orbis_gpu_tile_record_t)
+/// for a kernel's leaders to stamp, or null when the program is not traced.
+orbis_gpu_tile_record_t *orbis_cuda_trace_alloc(const char *where,
+                                                long long tiles);
+/// After the kernel: the records into the trace (the device's clock placed
+/// at `launch_ns`, orbis_trace_clock_ns() before the launch), the buffer
+/// freed. Does nothing for a null buffer.
+void orbis_cuda_trace_collect(const char *where,
+                              orbis_gpu_tile_record_t *records,
+                              long long tiles, unsigned long long launch_ns);
 /// Shared-memory bytes for the allocations of a tile's `single`
 /// (ORBIS_GPU_ARENA; 16 KiB by default).
 size_t orbis_cuda_arena_bytes(const char *where);

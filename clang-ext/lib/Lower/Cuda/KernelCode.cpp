@@ -369,7 +369,8 @@ std::string CudaNestEmitter::kernel() {
        "];\n  unsigned long long stage_offset[" +
        std::to_string(std::max<size_t>(Staged.size(), 1)) +
        "];\n  unsigned long long *ticket;\n  int *once;\n"
-       "  orbis_cuda_error_t *report;\n  unsigned long long arena;\n};\n\n";
+       "  orbis_cuda_error_t *report;\n  unsigned long long arena;\n"
+       "  orbis_gpu_tile_record_t *trace; // ORBIS_TRACE, else null\n};\n\n";
   // Shared state of a block.
   unsigned Singles = Nest.Singles.size();
   S += "struct __orbis_shared" + N + " {\n  long long next;\n"
@@ -502,6 +503,8 @@ std::string CudaNestEmitter::kernel() {
        "      break;\n"
        "    const orbis_dev_tile_t __orbis_c0 = "
        "orbis_dev_tile(__orbis_P.loops[0], __orbis_k0);\n"
+       "    const unsigned long long __orbis_start = __orbis_P.trace && "
+       "__orbis_is_leader ? orbis_dev_clock() : 0;\n"
        "    const long long __orbis_workers = (__orbis_c0.size - 1) / "
        "__orbis_P.sub[0] + 1;\n"
        "    int __orbis_q = 0, __orbis_qdone = 0, __orbis_tasks = 0;\n"
@@ -544,6 +547,9 @@ std::string CudaNestEmitter::kernel() {
        Worker +
        "    }\n"
        "    orbis_dev_barrier();\n"
+       "    if (__orbis_P.trace && __orbis_is_leader)\n"
+       "      orbis_dev_trace_tile(__orbis_P.trace + __orbis_k0, "
+       "__orbis_start);\n"
        "  }\n"
        "}\n\n";
   return S;

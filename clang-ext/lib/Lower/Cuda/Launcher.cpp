@@ -97,9 +97,12 @@ std::string CudaNestEmitter::launcher() {
        "\"cudaOccupancyMaxActiveBlocksPerMultiprocessor\", where);\n"
        "  if (loops[0].num_tiles > 0) {\n"
        "    int grid = orbis_cuda_grid(where, per_sm, loops[0].num_tiles);\n"
+       "    P.trace = orbis_cuda_trace_alloc(where, loops[0].num_tiles);\n"
+       "    unsigned long long launch_ns = P.trace ? orbis_trace_clock_ns() : 0;\n"
        "    __orbis_kernel" + N + "<<<grid, (int)threads, shared_bytes>>>(P);\n"
        "    orbis_cuda_check(cudaGetLastError(), \"the kernel launch\", where);\n"
        "    orbis_cuda_finish(where, report);\n"
+       "    orbis_cuda_trace_collect(where, P.trace, loops[0].num_tiles, launch_ns);\n"
        "  }\n"
        "  orbis_cuda_check(cudaFree(state), \"cudaFree\", where);\n"
        "  orbis_cuda_region_exit(where, maps, " + std::to_string(NumMaps) +
