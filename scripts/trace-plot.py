@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Draws an ORBIS_TRACE file (docs/trace.md) as a picture: one lane per
-thread, time across, each tile of the innermost traced level a bar coloured
+thread (or GPU thread block), time across, each tile of the innermost traced
+level (on a GPU, each outermost tile) a bar coloured
 by its outermost coordinate (the tile row of a wavefront), the spin-waits in
 red on top. Perfetto (ui.perfetto.dev) shows the same file interactively;
 this is for documents. Debian's python3-matplotlib, hence /usr/bin/python3.
@@ -24,12 +25,15 @@ def main():
         events = json.load(f)["traceEvents"]
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
              if e["ph"] == "M" and e["name"] == "thread_name"}
-    tiles = [e for e in events if e["ph"] == "X" and e["cat"] == "tile"]
+    tiles = [e for e in events if e["ph"] == "X"
+             and e["cat"] in ("tile", "gpu tile")]
     waits = [e for e in events if e["ph"] == "X" and e["cat"] == "wait"]
     if not tiles:
         sys.exit("trace-plot: no tiles in " + sys.argv[1])
     inner = max(e["args"]["level"] for e in tiles)
-    tiles = [e for e in tiles if e["args"]["level"] == inner]
+    # GPU tiles (one lane per thread block) are outermost tiles: all kept.
+    tiles = [e for e in tiles
+             if e["cat"] == "gpu tile" or e["args"]["level"] == inner]
     lanes = sorted({(e["pid"], e["tid"]) for e in tiles + waits})
     lane = {key: i for i, key in enumerate(lanes)}
     start = min(e["ts"] for e in tiles)
