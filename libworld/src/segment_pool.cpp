@@ -18,7 +18,26 @@ uint64_t SegmentPool::newSegment(size_t Length) {
     return 0;
   uint64_t Id = NextId++;
   Segments[Id].Memory = std::move(R);
+  ++Mapped;
   return Id;
+}
+
+void SegmentPool::dropSpares() {
+  for (Region &R : Spares)
+    Source->unmap(R);
+  Spares.clear();
+}
+
+uint64_t SegmentPool::reuseSpare(size_t Length) {
+  for (auto It = Spares.begin(); It != Spares.end(); ++It) {
+    if (It->Length < Length || It->Length / 2 > Length)
+      continue;
+    uint64_t Id = NextId++;
+    Segments[Id].Memory = std::move(*It);
+    Spares.erase(It);
+    return Id;
+  }
+  return 0;
 }
 
 SegmentPool::Piece SegmentPool::allocate(size_t Length) {
@@ -28,7 +47,13 @@ SegmentPool::Piece SegmentPool::allocate(size_t Length) {
   Length = roundUp(Length);
   uint64_t Id = 0;
   if (Length > SharedMax) {
-    Id = newSegment(Length);
+    Id = reuseSpare(Length);
+    if (!Id) {
+      // Sizes changed: the spares would only hold memory the new segment
+      // may need (and the memory check counts them as used).
+      dropSpares();
+      Id = newSegment(Length);
+    }
   } else {
     auto It = Segments.find(Current);
     if (It == Segments.end() ||
@@ -65,7 +90,17 @@ void SegmentPool::release(const Piece &P) {
   if (It == Segments.end())
     return;
   if (--It->second.Live == 0 && P.Segment != Current) {
-    Source->unmap(It->second.Memory);
+    if (It->second.Memory.Length > SharedMax) {
+      // A large segment: kept for the next large region, the oldest spare
+      // unmapped if there are too many.
+      Spares.push_back(std::move(It->second.Memory));
+      if (Spares.size() > MaxSpare) {
+        Source->unmap(Spares.front());
+        Spares.erase(Spares.begin());
+      }
+    } else {
+      Source->unmap(It->second.Memory);
+    }
     Segments.erase(It);
   }
 }
@@ -79,6 +114,7 @@ void SegmentPool::releaseAll() {
   for (auto &Entry : Segments)
     Source->unmap(Entry.second.Memory);
   Segments.clear();
+  dropSpares();
   Current = 0;
 }
 

@@ -9,6 +9,7 @@
 #include "request_table.h"
 #include "box_rows.h"
 #include "region.h"
+#include "segment_pool.h"
 #include "wait_registry.h"
 #include "watchdog_thread.h"
 #include "stream_copy.h"
@@ -462,4 +463,82 @@ TEST(WatchdogThread, RunsRoundsUnderTheLockUntilStopped) {
   int After = Rounds;
   EXPECT_TRUE(HeldEveryTime);
   EXPECT_GE(After, 3);
+}
+
+namespace {
+/// Shared memory stood in for by the heap, counting what is mapped.
+class CountingSource : public MemorySource {
+public:
+  bool map(size_t Length, Region &R) override {
+    R.Base = static_cast<char *>(std::aligned_alloc(64, Length));
+    R.Length = Length;
+    ++Maps;
+    return R.Base != nullptr;
+  }
+  void unmap(Region &R) override {
+    std::free(R.Base);
+    R.Base = nullptr;
+    ++Unmaps;
+  }
+  int Maps = 0, Unmaps = 0;
+};
+constexpr size_t MiB = size_t(1) << 20;
+} // namespace
+
+TEST(SegmentPool, AFreedLargeSegmentServesTheNextRegionOfItsSize) {
+  CountingSource Src;
+  {
+    SegmentPool Pool;
+    Pool.setSource(&Src);
+    SegmentPool::Piece A = Pool.allocate(8 * MiB);
+    ASSERT_NE(A.Base, nullptr);
+    ASSERT_NE(A.Segment, 0u);
+    Pool.release(A);
+    EXPECT_EQ(Src.Unmaps, 0); // kept as a spare
+    EXPECT_EQ(Pool.spares(), 1u);
+    // The next step's array: the same memory under a new segment id.
+    SegmentPool::Piece B = Pool.allocate(8 * MiB);
+    EXPECT_EQ(B.Base, A.Base);
+    EXPECT_NE(B.Segment, A.Segment);
+    EXPECT_EQ(Src.Maps, 1);
+    EXPECT_EQ(Pool.spares(), 0u);
+    ASSERT_NE(Pool.segment(B.Segment), nullptr);
+    EXPECT_EQ(Pool.segment(A.Segment), nullptr);
+    // Half its size still fits it; less than half does not.
+    Pool.release(B);
+    SegmentPool::Piece C = Pool.allocate(4 * MiB + 64);
+    EXPECT_EQ(C.Base, A.Base);
+    Pool.release(C);
+    SegmentPool::Piece D = Pool.allocate(3 * MiB);
+    EXPECT_NE(D.Segment, 0u);
+    // No spare fitted: the spare was unmapped before a new segment.
+    EXPECT_EQ(Src.Maps, 2);
+    EXPECT_EQ(Src.Unmaps, 1);
+    EXPECT_EQ(Pool.spares(), 0u);
+    Pool.release(D);
+  }
+  // Destroyed: every segment and spare unmapped.
+  EXPECT_EQ(Src.Unmaps, Src.Maps);
+}
+
+TEST(SegmentPool, AtMostTwoSparesAndSmallRegionsShareASegment) {
+  CountingSource Src;
+  SegmentPool Pool;
+  Pool.setSource(&Src);
+  SegmentPool::Piece L[3];
+  for (auto &P : L)
+    P = Pool.allocate(2 * MiB);
+  EXPECT_EQ(Src.Maps, 3);
+  for (auto &P : L)
+    Pool.release(P);
+  EXPECT_EQ(Pool.spares(), SegmentPool::MaxSpare);
+  EXPECT_EQ(Src.Unmaps, 1); // the oldest
+  // Small regions come from one shared segment, never from a spare.
+  SegmentPool::Piece S1 = Pool.allocate(1000), S2 = Pool.allocate(1000);
+  EXPECT_EQ(S1.Segment, S2.Segment);
+  EXPECT_EQ(S2.Base - S1.Base, 1024);
+  EXPECT_EQ(Pool.spares(), SegmentPool::MaxSpare);
+  Pool.releaseAll();
+  EXPECT_EQ(Src.Unmaps, Src.Maps);
+  EXPECT_EQ(Pool.spares(), 0u);
 }
