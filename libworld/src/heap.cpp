@@ -65,7 +65,8 @@ orbis_status_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
   // now (zeroed once, by the kernel), so that stores that come as messages
   // do not fault page by page while they are received.
   std::memset(A.Memory.Base, 0, dataOffset(Count));
-  prefault(A.Memory.Base + dataOffset(Count), Length - dataOffset(Count));
+  if (A.Memory.Fresh) // a spare segment's pages are all there already
+    prefault(A.Memory.Base + dataOffset(Count), Length - dataOffset(Count));
   A.View = RegionView::of(A.Memory.Base, Count);
   A.View.Header->WakeAt.store(AnyElement, std::memory_order_relaxed);
   A.View.Header->Id.store(Id, std::memory_order_release);

@@ -34,6 +34,7 @@ uint64_t SegmentPool::reuseSpare(size_t Length) {
       continue;
     uint64_t Id = NextId++;
     Segments[Id].Memory = std::move(*It);
+    Segments[Id].Reused = true;
     Spares.erase(It);
     return Id;
   }
@@ -64,6 +65,8 @@ SegmentPool::Piece SegmentPool::allocate(size_t Length) {
         Segments.erase(It);
       }
       Current = newSegment(SegmentSize);
+      if (Current)
+        Segments[Current].Shared = true;
     }
     Id = Current;
   }
@@ -73,7 +76,7 @@ SegmentPool::Piece SegmentPool::allocate(size_t Length) {
     return {static_cast<char *>(Private), 0, 0};
   }
   Segment &S = Segments[Id];
-  Piece P{S.Memory.Base + S.Used, Id, S.Used};
+  Piece P{S.Memory.Base + S.Used, Id, S.Used, !S.Reused};
   S.Used += Length;
   ++S.Live;
   return P;
@@ -90,7 +93,7 @@ void SegmentPool::release(const Piece &P) {
   if (It == Segments.end())
     return;
   if (--It->second.Live == 0 && P.Segment != Current) {
-    if (It->second.Memory.Length > SharedMax) {
+    if (!It->second.Shared) {
       // A large segment: kept for the next large region, the oldest spare
       // unmapped if there are too many.
       Spares.push_back(std::move(It->second.Memory));

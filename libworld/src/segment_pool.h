@@ -43,6 +43,8 @@ public:
     char *Base = nullptr;
     uint64_t Segment = 0;
     size_t Offset = 0;
+    /// The pages have not been made yet (a spare's have, all of them).
+    bool Fresh = true;
   };
 
   SegmentPool() = default;
@@ -78,6 +80,8 @@ private:
     Region Memory;
     size_t Used = 0;
     unsigned Live = 0;
+    bool Reused = false; ///< a spare: its region made all its pages
+    bool Shared = false; ///< small regions are carved from it
   };
   uint64_t newSegment(size_t Length);
   /// A spare of Length to 2 Length bytes under a new id, or 0.

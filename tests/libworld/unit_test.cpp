@@ -497,8 +497,10 @@ TEST(SegmentPool, AFreedLargeSegmentServesTheNextRegionOfItsSize) {
     EXPECT_EQ(Src.Unmaps, 0); // kept as a spare
     EXPECT_EQ(Pool.spares(), 1u);
     // The next step's array: the same memory under a new segment id.
+    EXPECT_TRUE(A.Fresh);
     SegmentPool::Piece B = Pool.allocate(8 * MiB);
     EXPECT_EQ(B.Base, A.Base);
+    EXPECT_FALSE(B.Fresh); // its pages are made: no prefault
     EXPECT_NE(B.Segment, A.Segment);
     EXPECT_EQ(Src.Maps, 1);
     EXPECT_EQ(Pool.spares(), 0u);
@@ -537,6 +539,18 @@ TEST(SegmentPool, AtMostTwoSparesAndSmallRegionsShareASegment) {
   SegmentPool::Piece S1 = Pool.allocate(1000), S2 = Pool.allocate(1000);
   EXPECT_EQ(S1.Segment, S2.Segment);
   EXPECT_EQ(S2.Base - S1.Base, 1024);
+  EXPECT_EQ(Pool.spares(), SegmentPool::MaxSpare);
+  // A shared segment that is full goes when its regions do: never a spare.
+  SegmentPool::Piece Fill[4];
+  for (auto &P : Fill)
+    P = Pool.allocate(MiB);
+  EXPECT_NE(Fill[3].Segment, S1.Segment); // S1's segment was full
+  int Before = Src.Unmaps;
+  Pool.release(S1);
+  Pool.release(S2);
+  for (int I = 0; I < 3; I++)
+    Pool.release(Fill[I]);
+  EXPECT_EQ(Src.Unmaps, Before + 1);
   EXPECT_EQ(Pool.spares(), SegmentPool::MaxSpare);
   Pool.releaseAll();
   EXPECT_EQ(Src.Unmaps, Src.Maps);
