@@ -179,7 +179,11 @@ orbis_status_t Heap::store(uint32_t Id, uint64_t First, uint64_t Count,
   if (orbis_status_t S =
           checkUnwritten(A, Id, First, Count, Writer, Site, Why))
     return S;
-  std::memcpy(A.View.Data + First * A.ElemSize, Values, Count * A.ElemSize);
+  // Values already in place (a staged tile that computed in the owner's
+  // memory): only the bookkeeping.
+  char *To = A.View.Data + First * A.ElemSize;
+  if (static_cast<const void *>(To) != Values)
+    std::memcpy(To, Values, Count * A.ElemSize);
   commit(Id, First, Count, Writer, Site);
   return ORBIS_OK;
 }
@@ -273,7 +277,9 @@ bool Heap::readyFrom(uint32_t Id, uint64_t &Next, uint64_t End) {
 
 void Heap::copyOut(uint32_t Id, uint64_t First, uint64_t Count, void *Values) {
   Allocation &A = *find(Id);
-  std::memcpy(Values, A.View.Data + First * A.ElemSize, Count * A.ElemSize);
+  const char *From = A.View.Data + First * A.ElemSize;
+  if (Values != From) // in place: nothing to copy
+    std::memcpy(Values, From, Count * A.ElemSize);
 }
 
 } // namespace orbis::world

@@ -69,5 +69,26 @@ orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
   return ORBIS_OK;
 }
 
+void *orbis_world_local_frame(orbis_world_ptr_t ptr,
+                              const orbis_world_view_t *view,
+                              orbis_world_box_t *frame) {
+  if (!view || !frame || view->dims < 1 || view->dims > 4 ||
+      view->stride[view->dims - 1] != 1)
+    return nullptr;
+  for (int K = 1; K < view->dims; ++K)
+    if (view->stride[K] <= 0 || view->stride[K - 1] % view->stride[K] != 0)
+      return nullptr;
+  uint64_t Count = 0;
+  char *Data = orbis::world::TheWorld.localData(ptr, Count);
+  if (!Data || view->base > Count || view->stride[0] <= 0)
+    return nullptr;
+  *frame = orbis_world_box_t{};
+  frame->hi[0] = int64_t((Count - view->base + uint64_t(view->stride[0]) - 1) /
+                         uint64_t(view->stride[0]));
+  for (int K = 1; K < view->dims; ++K)
+    frame->hi[K] = view->stride[K - 1] / view->stride[K];
+  return Data + view->base * ptr.elem_size;
+}
+
 } // extern "C"
 #pragma GCC visibility pop

@@ -207,6 +207,10 @@ public:
   /// one round trip, not one per row). Out null: waits only.
   orbis_status_t loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
                           size_t Count, unsigned char *Out);
+  /// The data of an allocation this process owns (element 0) and its
+  /// element count, when P names it exactly; null otherwise (another
+  /// owner, world integers, freed, a pointer of another shape).
+  char *localData(orbis_world_ptr_t P, uint64_t &Count);
   orbis_status_t barrier() {
     if (!Ready)
       return ORBIS_ERR_NOT_INITIALIZED;

@@ -171,9 +171,23 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
     if (Status == ORBIS_OK)
       View.unwatch();
   }
-  if (Status == ORBIS_OK && Values)
-    std::memcpy(Values, View.Data + First * P.elem_size, Count * P.elem_size);
+  // In place (a staged tile computing in the owner's memory): waited only.
+  const char *From = View.Data + First * P.elem_size;
+  if (Status == ORBIS_OK && Values && Values != From)
+    std::memcpy(Values, From, Count * P.elem_size);
   return Status;
+}
+
+char *World::localData(orbis_world_ptr_t P, uint64_t &Count) {
+  if (!Ready || int(P.owner) != rank() || (P.flags & ORBIS_WORLD_ATOMIC))
+    return nullptr;
+  std::lock_guard<std::mutex> L(M);
+  std::string Why;
+  Allocation *A = H.find(P.id);
+  if (!A || H.checkShape(P, Why) != ORBIS_OK)
+    return nullptr;
+  Count = A->Count;
+  return A->View.Data;
 }
 
 void World::onLoad(const LoadHeader &Hdr) {

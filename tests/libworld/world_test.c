@@ -828,6 +828,56 @@ static void boxes(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// Boxes in place (orbis_world_local_frame), what a staged tile does with an
+/// array its process owns: rank r writes a box of its own 20 x 30 grid
+/// straight into the allocation's memory and stores it from there (no
+/// copy: the values are the ones it wrote), loads boxes of it in place
+/// (waits only), and the next rank reads the box as usual. Another rank's
+/// grid, a strided view and a view past the end have no local frame.
+static void boxes_in_place(void) {
+  orbis_world_ptr_t grid;
+  CHECK(orbis_world_malloc(20 * 30, sizeof(double), &grid));
+  CHECK(orbis_world_store(orbis_world_root(rank), 21, &grid));
+  const orbis_world_view_t view = {0, 2, {30, 1}};
+  orbis_world_box_t frame;
+  double *mine = orbis_world_local_frame(grid, &view, &frame);
+  EXPECT(mine != NULL);
+  EXPECT(frame.lo[0] == 0 && frame.lo[1] == 0 && frame.hi[0] == 20 &&
+         frame.hi[1] == 30);
+  // A view from element 35: 19 rows of 30 start before the end (600).
+  const orbis_world_view_t later = {35, 2, {30, 1}};
+  orbis_world_box_t later_frame;
+  EXPECT(orbis_world_local_frame(grid, &later, &later_frame) == mine + 35);
+  EXPECT(later_frame.hi[0] == 19 && later_frame.hi[1] == 30);
+  const orbis_world_view_t strided = {0, 2, {30, 2}}, past = {601, 2, {30, 1}};
+  EXPECT(orbis_world_local_frame(grid, &strided, &frame) == NULL);
+  EXPECT(orbis_world_local_frame(grid, &past, &frame) == NULL);
+  frame = (orbis_world_box_t){{0, 0}, {20, 30}};
+  const orbis_world_box_t box = {{2, 5}, {10, 17}};
+  for (int x = 2; x < 10; x++)
+    for (int y = 5; y < 17; y++)
+      mine[x * 30 + y] = box_value(rank, x, y);
+  CHECK(orbis_world_store_box(grid, &view, &box, mine, &frame));
+  // Loaded in place: waited for, the values as written.
+  const orbis_world_box_t rows = {{3, 6}, {5, 16}};
+  CHECK(orbis_world_load_boxes(grid, &view, &rows, 1, NULL, mine, &frame));
+  for (int x = 2; x < 10; x++)
+    for (int y = 5; y < 17; y++)
+      EXPECT(mine[x * 30 + y] == box_value(rank, x, y));
+  int to = (rank + 1) % size;
+  orbis_world_ptr_t next;
+  CHECK(orbis_world_load(orbis_world_root(to), 21, &next));
+  EXPECT((orbis_world_local_frame(next, &view, &frame) != NULL) == (to == rank));
+  // The next rank's box, read as any reader does.
+  double buf[8][12];
+  const orbis_world_box_t small = {{2, 5}, {10, 17}};
+  CHECK(orbis_world_load_boxes(next, &view, &small, 1, NULL, buf, &small));
+  for (int x = 2; x < 10; x++)
+    for (int y = 5; y < 17; y++)
+      EXPECT(buf[x - 2][y - 5] == box_value(to, x, y));
+  CHECK(orbis_world_barrier());
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -841,6 +891,8 @@ int main(int argc, char **argv) {
       ranges();
     else if (!strcmp(argv[a], "boxes"))
       boxes();
+    else if (!strcmp(argv[a], "boxes-in-place"))
+      boxes_in_place();
     else if (!strcmp(argv[a], "pointers"))
       pointers();
     else if (!strcmp(argv[a], "gauss-seidel"))

@@ -141,6 +141,20 @@ orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
                                      const orbis_world_box_t *box,
                                      const void *buf,
                                      const orbis_world_box_t *frame);
+/// Computing in place: when this process owns `ptr`'s allocation and
+/// `view` is row-major (last stride 1, each stride a multiple of the next),
+/// the address of the view's element (0, ..., 0) in the allocation's own
+/// memory, with `frame` set to the whole allocation seen through the view
+/// (lo 0; hi the rows that start in it, then stride[k-1] / stride[k]);
+/// else null. Given as `buf` and `frame` to orbis_world_load_boxes and
+/// orbis_world_store_box, the boxes are then waited for and published
+/// without a copy: a staged tile of a world loop computes straight in the
+/// memory its owner publishes (docs/world.md, "Staged tiles in place").
+/// The elements of a box must be written there only by the tile that then
+/// stores it, and read only after a load of them returned.
+void *orbis_world_local_frame(orbis_world_ptr_t ptr,
+                              const orbis_world_view_t *view,
+                              orbis_world_box_t *frame);
 
 /// Adds `delta` to world integer `index` of an atomic allocation, at its
 /// owner, and returns the value before the addition in `old` (if not null).

@@ -2,8 +2,12 @@
 // world loop whose world subscripts are its loop variables plus constants
 // copies each tile's footprint and halo in with one box load per world
 // pointer (the part the tile writes left out), computes on the copy and
-// stores the written box; the element path stays as the `else`. Nests that
-// cannot be staged keep the element path only and say why.
+// stores the written box; the element path stays as the `else`. For an
+// array the process owns (orbis_world_local_frame) the tile computes in
+// place: the buffer is the array's own memory, seen as a frame over the
+// whole array, its rows the pitch, and the loads and the store only wait
+// and publish. Nests that cannot be staged keep the element path only and
+// say why.
 // RUN: %orbis-cc --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
 // RUN: %orbis-cc -c %s -o %t.o
 #include <omp_world.h>
@@ -14,18 +18,20 @@ void sweeps(int N, int T) {
   for (int t = 1; t <= T; t++) {
     Vs[t] = omp_world_malloc(N);
     // CHECK: staged tile (docs/lowering.md, "Staged tiles")
-    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+18]]); const long long __orbis_sf0_0 = (long long)(__orbis_f0_0) + (-1LL), __orbis_sn0_0 = (long long)(__orbis_e0_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(__orbis_f0_1) + (-1LL), __orbis_sn0_1 = (long long)(__orbis_e0_1) + (0LL) - __orbis_sf0_1; const unsigned long long __orbis_so0 = 0ULL;
-    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp1 = orbis_world_get_ptr(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+17]]); const long long __orbis_sf1_0 = (long long)(__orbis_f0_0) + (0LL), __orbis_sn1_0 = (long long)(__orbis_e0_0) + (1LL) - __orbis_sf1_0; const long long __orbis_sf1_1 = (long long)(__orbis_f0_1) + (0LL), __orbis_sn1_1 = (long long)(__orbis_e0_1) + (1LL) - __orbis_sf1_1;
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+20]]); const long long __orbis_sf0_0 = (long long)(__orbis_f0_0) + (-1LL), __orbis_sn0_0 = (long long)(__orbis_e0_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(__orbis_f0_1) + (-1LL), __orbis_sn0_1 = (long long)(__orbis_e0_1) + (0LL) - __orbis_sf0_1; const unsigned long long __orbis_so0 = 0ULL;
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp1 = orbis_world_get_ptr(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+19]]); const long long __orbis_sf1_0 = (long long)(__orbis_f0_0) + (0LL), __orbis_sn1_0 = (long long)(__orbis_e0_0) + (1LL) - __orbis_sf1_0; const long long __orbis_sf1_1 = (long long)(__orbis_f0_1) + (0LL), __orbis_sn1_1 = (long long)(__orbis_e0_1) + (1LL) - __orbis_sf1_1;
     // CHECK-NEXT: unsigned char *__orbis_sm = orbis_world_staging() && !orbis_world_same_allocation(__orbis_sp1, __orbis_sp0) ? (unsigned char *)malloc(
     // CHECK-NEXT: if (__orbis_sm) {
-    // CHECK: const orbis_world_box_t __orbis_sw0 = {{[{][{]}}(long long)(__orbis_f0_0) + (0LL), (long long)(__orbis_f0_1) + (0LL)}, {(long long)(__orbis_e0_0) + (0LL), (long long)(__orbis_e0_1) + (0LL)}};
+    // CHECK: orbis_world_box_t __orbis_sa0; double *const __orbis_sd0 = (double *)orbis_world_local_frame(__orbis_sp0, &__orbis_sv0, &__orbis_sa0); const long long __orbis_sq0_1 = __orbis_sd0 ? __orbis_sa0.hi[1] : __orbis_sn0_1;
+    // CHECK-NEXT: double *const __orbis_sb0 = __orbis_sd0 ? __orbis_sd0 + ((__orbis_sf0_0) * __orbis_sq0_1 + __orbis_sf0_1) : (double *)(__orbis_sm + __orbis_so0); double *const __orbis_sx0 = __orbis_sd0 ? __orbis_sd0 : __orbis_sb0; const orbis_world_box_t *const __orbis_sg0 = __orbis_sd0 ? &__orbis_sa0 : &__orbis_sfr0;
+    // CHECK-NEXT: const orbis_world_box_t __orbis_sw0 = {{[{][{]}}(long long)(__orbis_f0_0) + (0LL), (long long)(__orbis_f0_1) + (0LL)}, {(long long)(__orbis_e0_0) + (0LL), (long long)(__orbis_e0_1) + (0LL)}};
     // CHECK-NEXT: const orbis_world_box_t __orbis_sr0[2] = {{[{][{][{]}}(long long)(__orbis_f0_0) + (-1LL), (long long)(__orbis_f0_1) + (0LL)}, {(long long)(__orbis_e0_0) + (-1LL), (long long)(__orbis_e0_1) + (0LL)}}, {{[{][{]}}(long long)(__orbis_f0_0) + (0LL), (long long)(__orbis_f0_1) + (-1LL)}, {(long long)(__orbis_e0_0) + (0LL), (long long)(__orbis_e0_1) + (-1LL)}}};
-    // CHECK-NEXT: orbis_world_load_boxes_at(__orbis_sp0, &__orbis_sv0, __orbis_sr0, 2, &__orbis_sw0, __orbis_sb0, &__orbis_sfr0, "{{.*}}", [[@LINE+12]]);
-    // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 2, 0, __orbis_sb1, &__orbis_sfr1, "{{.*}}", [[@LINE+11]]);
+    // CHECK-NEXT: orbis_world_load_boxes_at(__orbis_sp0, &__orbis_sv0, __orbis_sr0, 2, &__orbis_sw0, __orbis_sx0, __orbis_sg0, "{{.*}}", [[@LINE+12]]);
+    // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 2, 0, __orbis_sx1, __orbis_sg1, "{{.*}}", [[@LINE+11]]);
     // CHECK-NEXT: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for {{.*}} ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
     // CHECK-NEXT: #line [[@LINE+9]]
-    // CHECK-NEXT: (__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sn0_1 + ((long long)(y) - __orbis_sf0_1)] = (0.25 * (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sn0_1 + ((long long)(y) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sn1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sn0_1 + ((long long)(y - 1) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sn1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))); }
-    // CHECK-NEXT: orbis_world_store_box_at(__orbis_sp0, &__orbis_sv0, &__orbis_sw0, __orbis_sb0, &__orbis_sfr0, "{{.*}}", [[@LINE+7]]);
+    // CHECK-NEXT: (__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] = (0.25 * (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y - 1) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))); }
+    // CHECK-NEXT: orbis_world_store_box_at(__orbis_sp0, &__orbis_sv0, &__orbis_sw0, __orbis_sx0, __orbis_sg0, "{{.*}}", [[@LINE+7]]);
     // CHECK-NEXT: free(__orbis_sm);
     // CHECK-NEXT: } else /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, {{.*}}, 1)) {
     #pragma omp parallel for schedule(blocked)
@@ -42,7 +48,7 @@ void sweeps(int N, int T) {
     // An invariant subscript after the loop variable's: a box one column wide.
     // CHECK: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+5]]); const long long __orbis_sf0_0 = (long long)(__orbis_f2_0) + (0LL), __orbis_sn0_0 = (long long)(__orbis_e2_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(N - 1) + (0LL), __orbis_sn0_1 = (long long)(N - 1) + 1 + (0LL) - __orbis_sf0_1;
     // CHECK: const orbis_world_box_t __orbis_sr1[1] = {{[{][{][{]}}(long long)(__orbis_f2_0) + (0LL), (long long)(N - 1) + (0LL)}, {(long long)(__orbis_e2_0) + (0LL), (long long)(N - 1) + 1 + (0LL)}}};
-    // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 1, 0, __orbis_sb1, &__orbis_sfr1, "{{.*}}", [[@LINE+3]]);
+    // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 1, 0, __orbis_sx1, __orbis_sg1, "{{.*}}", [[@LINE+3]]);
     #pragma omp parallel for schedule(blocked)
     for (int x = 1; x < N - 1; x++)
       Vs[t][x][N - 1] = Vs[t - 1][x][N - 1];

@@ -926,7 +926,9 @@ private:
       std::string K1 = std::to_string(K);
       std::string Term = "((long long)(" + text(R.Trailing[K]) +
                          ") - __orbis_sf" + G + "_" + K1 + ")";
-      Index = K ? "(" + Index + ") * __orbis_sn" + G + "_" + K1 + " + " + Term
+      // The pitch: the staging buffer's frame, or the array's own rows when
+      // the tile computes in place (WorldStaging.cpp).
+      Index = K ? "(" + Index + ") * __orbis_sq" + G + "_" + K1 + " + " + Term
                 : Term;
     }
     std::string Elem = "__orbis_sb" + G + "[" + Index + "]";

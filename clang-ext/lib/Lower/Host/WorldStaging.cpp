@@ -39,8 +39,10 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
     return "{{" + Lo + "}, {" + Hi + "}}";
   };
   std::string S = "\n/* staged tile (docs/lowering.md, \"Staged tiles\"): "
-                  "footprint and halo copied in, computed here, the written "
-                  "box stored; else the element path */\n";
+                  "footprint and halo copied in (or, for an array this "
+                  "process owns, waited for in place), computed here, the "
+                  "written box stored (or published in place); else the "
+                  "element path */\n";
   std::string Bytes = "0ULL", Alias;
   for (size_t G = 0; G < Plan.Groups.size(); ++G) {
     const StagedGroup &Gr = Plan.Groups[G];
@@ -80,12 +82,31 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
       FrameHi += std::string(K ? ", " : "") + "__orbis_sf" + N + "_" + K1 +
                  " + __orbis_sn" + N + "_" + K1;
     }
-    S += Gr.Scalar + " *__orbis_sb" + N + " = (" + Gr.Scalar +
-         " *)(__orbis_sm + __orbis_so" + N + ");";
-    S += " const orbis_world_view_t __orbis_sv" + N + " = {" + Gr.Base + ", " +
+    S += "const orbis_world_view_t __orbis_sv" + N + " = {" + Gr.Base + ", " +
          std::to_string(D) + ", {" + Strides + "}};";
     S += " const orbis_world_box_t __orbis_sfr" + N + " = {{" + FrameLo +
          "}, {" + FrameHi + "}};\n";
+    // In place when this process owns the array (orbis_world_local_frame):
+    // the tile reads and writes the owner's memory, and the loads and the
+    // store only wait and publish. Else a buffer over the frame.
+    std::string Sd = "__orbis_sd" + N, Sa = "__orbis_sa" + N;
+    S += "orbis_world_box_t " + Sa + "; " + Gr.Scalar + " *const " + Sd +
+         " = (" + Gr.Scalar + " *)orbis_world_local_frame(__orbis_sp" + N +
+         ", &__orbis_sv" + N + ", &" + Sa + ");";
+    std::string Origin = "__orbis_sf" + N + "_0";
+    for (size_t K = 1; K < D; ++K) {
+      std::string K1 = std::to_string(K);
+      S += " const long long __orbis_sq" + N + "_" + K1 + " = " + Sd + " ? " +
+           Sa + ".hi[" + K1 + "] : __orbis_sn" + N + "_" + K1 + ";";
+      Origin = "(" + Origin + ") * __orbis_sq" + N + "_" + K1 +
+               " + __orbis_sf" + N + "_" + K1;
+    }
+    S += "\n" + Gr.Scalar + " *const __orbis_sb" + N + " = " + Sd + " ? " + Sd +
+         " + (" + Origin + ") : (" + Gr.Scalar + " *)(__orbis_sm + __orbis_so" +
+         N + ");";
+    S += " " + Gr.Scalar + " *const __orbis_sx" + N + " = " + Sd + " ? " + Sd +
+         " : __orbis_sb" + N + "; const orbis_world_box_t *const __orbis_sg" +
+         N + " = " + Sd + " ? &" + Sa + " : &__orbis_sfr" + N + ";\n";
     if (!Gr.Write.empty())
       S += "const orbis_world_box_t __orbis_sw" + N + " = " + Box(Gr, Gr.Write) +
            ";\n";
@@ -97,13 +118,13 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
       S += "};\norbis_world_load_boxes_at(__orbis_sp" + N + ", &__orbis_sv" +
            N + ", __orbis_sr" + N + ", " + std::to_string(Gr.Reads.size()) +
            ", " + (Gr.Write.empty() ? "0" : "&__orbis_sw" + N) +
-           ", __orbis_sb" + N + ", &__orbis_sfr" + N + ", " + Plan.Place +
+           ", __orbis_sx" + N + ", __orbis_sg" + N + ", " + Plan.Place +
            ");\n";
     }
     if (!Gr.Write.empty())
       Stores += "orbis_world_store_box_at(__orbis_sp" + N + ", &__orbis_sv" +
-                N + ", &__orbis_sw" + N + ", __orbis_sb" + N +
-                ", &__orbis_sfr" + N + ", " + Plan.Place + ");\n";
+                N + ", &__orbis_sw" + N + ", __orbis_sx" + N + ", __orbis_sg" +
+                N + ", " + Plan.Place + ");\n";
   }
   S += Loops + " { " + Plan.Body + " }\n" + Stores +
        "free(__orbis_sm);\n} else";
