@@ -5,8 +5,13 @@
 /// (doorbells) of such stores that the owner has not been sent yet.
 ///
 /// When an owner frees an allocation it tells the processes that knew it;
-/// they forget it, and unmap a segment once they know none of its
-/// allocations. Threads may be using an entry (a store into the mapping, a
+/// they forget it, and a segment none of whose allocations they know
+/// becomes idle: still mapped, for the owner's next large allocation,
+/// which reuses its freed segments under their ids (SegmentPool's spares),
+/// and unmapped once MaxIdle newer segments of that owner went idle (or at
+/// finalize). A pipelined program then maps each other process's grid
+/// once, not once per step (mapping a 128 MiB grid costs its page tables:
+/// about a quarter of a process's time in Algorithm 2 over shared memory). Threads may be using an entry (a store into the mapping, a
 /// spin on its bits) while the progress thread hears of the free: the
 /// entries and mappings go only when no thread is inside such an access
 /// (`Users`), see forget() and reclaim().
@@ -22,6 +27,7 @@
 #include "region.h"
 #include "site.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -68,8 +74,9 @@ public:
     auto [It, Inserted] = Entries.emplace(std::make_pair(Owner, Id), A);
     if (Inserted && A.Mapped) {
       auto S = Segments.find({Owner, A.Segment});
-      if (S != Segments.end())
-        ++S->second.Entries;
+      if (S != Segments.end() && S->second.Entries++ == 0)
+        Idle.erase(std::remove(Idle.begin(), Idle.end(), S->first),
+                   Idle.end()); // in use again
     }
     return &It->second;
   }
@@ -102,16 +109,18 @@ public:
         continue;
       if (It->second.Mapped) {
         auto S = Segments.find({Owner, It->second.Segment});
-        if (S != Segments.end() && --S->second.Entries == 0) {
-          if (S->second.Segment.Handle)
-            Detach(S->second.Segment.Handle);
-          Segments.erase(S);
-        }
+        if (S != Segments.end() && --S->second.Entries == 0)
+          goIdle(S->first, Detach);
       }
       Entries.erase(It);
     }
     ForgetList.clear();
     Forgotten.store(false, std::memory_order_relaxed);
+  }
+  /// Segments mapped here that no known allocation lies in.
+  size_t idleSegments() {
+    std::lock_guard<std::mutex> L(M);
+    return Idle.size();
   }
   /// Allocations and mapped segments known here (for tests and stats).
   size_t entries() {
@@ -143,6 +152,7 @@ public:
       if (Entry.second.Segment.Handle)
         Detach(Entry.second.Segment.Handle);
     Segments.clear();
+    Idle.clear();
     Entries.clear();
     ForgetList.clear();
     Forgotten.store(false, std::memory_order_relaxed);
@@ -177,8 +187,32 @@ public:
     return Owners;
   }
 
+  /// Idle segments kept per owner, at most.
+  static constexpr size_t MaxIdle = 2;
+
 private:
   static constexpr size_t BatchSize = 64;
+  /// Segment Key went idle: kept, the oldest idle one of its owner
+  /// unmapped if that owner has more than MaxIdle. M held.
+  template <class F>
+  void goIdle(const std::pair<uint32_t, uint64_t> &Key, F &Detach) {
+    Idle.push_back(Key);
+    size_t OfOwner = 0;
+    for (const auto &K : Idle)
+      OfOwner += K.first == Key.first;
+    if (OfOwner <= MaxIdle)
+      return;
+    auto Oldest = std::find_if(Idle.begin(), Idle.end(), [&](const auto &K) {
+      return K.first == Key.first;
+    });
+    auto S = Segments.find(*Oldest);
+    if (S != Segments.end()) {
+      if (S->second.Segment.Handle)
+        Detach(S->second.Segment.Handle);
+      Segments.erase(S);
+    }
+    Idle.erase(Oldest);
+  }
   std::mutex M;
   /// A mapped segment and how many entries lie in it.
   struct KnownSegment {
@@ -189,6 +223,8 @@ private:
   };
   std::map<std::pair<uint32_t, uint32_t>, PeerAllocation> Entries;
   std::map<std::pair<uint32_t, uint64_t>, KnownSegment> Segments;
+  /// Segments with no known allocation, oldest first (see goIdle).
+  std::vector<std::pair<uint32_t, uint64_t>> Idle;
   std::vector<std::pair<uint32_t, uint32_t>> ForgetList;
   std::atomic<int> Users{0};
   std::atomic<bool> Forgotten{false};

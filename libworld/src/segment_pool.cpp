@@ -23,17 +23,17 @@ uint64_t SegmentPool::newSegment(size_t Length) {
 }
 
 void SegmentPool::dropSpares() {
-  for (Region &R : Spares)
+  for (auto &[Id, R] : Spares)
     Source->unmap(R);
   Spares.clear();
 }
 
 uint64_t SegmentPool::reuseSpare(size_t Length) {
   for (auto It = Spares.begin(); It != Spares.end(); ++It) {
-    if (It->Length < Length || It->Length / 2 > Length)
+    if (It->second.Length < Length || It->second.Length / 2 > Length)
       continue;
-    uint64_t Id = NextId++;
-    Segments[Id].Memory = std::move(*It);
+    uint64_t Id = It->first;
+    Segments[Id].Memory = std::move(It->second);
     Segments[Id].Reused = true;
     Spares.erase(It);
     return Id;
@@ -96,9 +96,9 @@ void SegmentPool::release(const Piece &P) {
     if (!It->second.Shared) {
       // A large segment: kept for the next large region, the oldest spare
       // unmapped if there are too many.
-      Spares.push_back(std::move(It->second.Memory));
+      Spares.emplace_back(P.Segment, std::move(It->second.Memory));
       if (Spares.size() > MaxSpare) {
-        Source->unmap(Spares.front());
+        Source->unmap(Spares.front().second);
         Spares.erase(Spares.begin());
       }
     } else {

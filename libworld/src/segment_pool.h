@@ -10,9 +10,10 @@
 /// size, and a new segment costs a page fault and a cleared page per 4 KiB
 /// (about a fifth of Algorithm 2's time on 4096 x 4096 grids, a spare
 /// none); a large region that no spare fits unmaps them all first. A
-/// reused segment gets a new id, so that peers map it afresh; its
-/// content is stale, which the heap's zeroed header and bitmap make
-/// unreadable. Without a transport, or when mapping fails, regions are
+/// reused segment keeps its id (an id always names the same memory), so a
+/// peer that kept its mapping (PeerMemory's idle segments) maps nothing
+/// again; its content is stale, which the heap's zeroed header and bitmap
+/// make unreadable. Without a transport, or when mapping fails, regions are
 /// private memory (segment 0).
 #ifndef ORBIS_WORLD_SRC_SEGMENT_POOL_H
 #define ORBIS_WORLD_SRC_SEGMENT_POOL_H
@@ -84,14 +85,15 @@ private:
     bool Shared = false; ///< small regions are carved from it
   };
   uint64_t newSegment(size_t Length);
-  /// A spare of Length to 2 Length bytes under a new id, or 0.
+  /// A spare of Length to 2 Length bytes (under its id), or 0.
   uint64_t reuseSpare(size_t Length);
   void dropSpares();
 
   std::unordered_map<uint64_t, Segment> Segments;
   uint64_t NextId = 1;
   uint64_t Current = 0; ///< the segment small regions are carved from
-  std::vector<Region> Spares; ///< freed large segments, oldest first
+  /// Freed large segments and their ids, oldest first.
+  std::vector<std::pair<uint64_t, Region>> Spares;
   size_t Mapped = 0;
   MemorySource *Source = nullptr;
 };

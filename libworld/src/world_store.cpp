@@ -165,7 +165,10 @@ const PeerAllocation *World::describe(const orbis_world_ptr_t &P) {
     }
     if (S.Local) {
       char *Local = S.Local + D.Offset;
-      prefault(Local, regionLength(D.Count, D.ElemSize));
+      // A segment mapped here before (an idle one the owner reused) has
+      // its page tables made: filling them again costs a walk of them all.
+      if (!Known)
+        prefault(Local, regionLength(D.Count, D.ElemSize));
       A.Mapped = true;
       A.Segment = D.Segment;
       A.View = RegionView::of(Local, D.Count);

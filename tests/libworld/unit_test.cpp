@@ -6,6 +6,7 @@
 #include "deadlock_probe.h"
 #include "lock_table.h"
 #include "parked_loads.h"
+#include "peer_memory.h"
 #include "request_table.h"
 #include "box_rows.h"
 #include "region.h"
@@ -496,16 +497,17 @@ TEST(SegmentPool, AFreedLargeSegmentServesTheNextRegionOfItsSize) {
     Pool.release(A);
     EXPECT_EQ(Src.Unmaps, 0); // kept as a spare
     EXPECT_EQ(Pool.spares(), 1u);
-    // The next step's array: the same memory under a new segment id.
+    // The next step's array: the same memory under the same segment id
+    // (peers that kept their mapping of it map nothing again).
     EXPECT_TRUE(A.Fresh);
+    EXPECT_EQ(Pool.segment(A.Segment), nullptr); // not a live segment
     SegmentPool::Piece B = Pool.allocate(8 * MiB);
     EXPECT_EQ(B.Base, A.Base);
     EXPECT_FALSE(B.Fresh); // its pages are made: no prefault
-    EXPECT_NE(B.Segment, A.Segment);
+    EXPECT_EQ(B.Segment, A.Segment);
     EXPECT_EQ(Src.Maps, 1);
     EXPECT_EQ(Pool.spares(), 0u);
     ASSERT_NE(Pool.segment(B.Segment), nullptr);
-    EXPECT_EQ(Pool.segment(A.Segment), nullptr);
     // Half its size still fits it; less than half does not.
     Pool.release(B);
     SegmentPool::Piece C = Pool.allocate(4 * MiB + 64);
@@ -556,3 +558,45 @@ TEST(SegmentPool, AtMostTwoSparesAndSmallRegionsShareASegment) {
   EXPECT_EQ(Src.Unmaps, Src.Maps);
   EXPECT_EQ(Pool.spares(), 0u);
 }
+
+TEST(PeerMemory, SegmentsGoIdleAndAreReusedUnderTheirIds) {
+  PeerMemory Peers;
+  std::vector<void *> Detached;
+  auto Detach = [&](void *H) { Detached.push_back(H); };
+  static char Memory[4][64];
+  // Owner 1's allocations 10, 11, 12, 13 in segments 100, 101, 102, 103.
+  for (int I = 0; I < 4; I++) {
+    PeerSegment S{Memory[I], Memory[I]};
+    Peers.insertSegment(1, 100 + I, S, Detach);
+    PeerAllocation A;
+    A.Mapped = true;
+    A.Segment = 100 + I;
+    Peers.insert(1, 10 + I, A);
+  }
+  // Freed one after the other: the segments stay mapped, idle, until more
+  // than two of the owner's are.
+  for (int I = 0; I < 3; I++) {
+    Peers.forget(1, 10 + I);
+    Peers.reclaim(Detach);
+  }
+  EXPECT_EQ(Peers.idleSegments(), 2u);
+  ASSERT_EQ(Detached.size(), 1u);
+  EXPECT_EQ(Detached[0], Memory[0]); // the oldest
+  bool Found = false;
+  EXPECT_EQ(Peers.segment(1, 100, Found).Local, nullptr);
+  EXPECT_FALSE(Found);
+  // The owner reuses segment 102 (its id): found mapped, no longer idle.
+  PeerSegment Again = Peers.segment(1, 102, Found);
+  EXPECT_TRUE(Found);
+  EXPECT_EQ(Again.Local, Memory[2]);
+  PeerAllocation A;
+  A.Mapped = true;
+  A.Segment = 102;
+  Peers.insert(1, 20, A);
+  EXPECT_EQ(Peers.idleSegments(), 1u);
+  // Finalize unmaps every segment, idle or not.
+  Peers.clear(Detach);
+  EXPECT_EQ(Detached.size(), 4u);
+  EXPECT_EQ(Peers.idleSegments(), 0u);
+}
+
