@@ -8,13 +8,30 @@
 #ifndef ORBIS_WORLD_SRC_OVERSUBSCRIBED_H
 #define ORBIS_WORLD_SRC_OVERSUBSCRIBED_H
 
+#include <cstring>
 #include <unistd.h>
 
 namespace orbis::world {
 
-inline bool oversubscribed(int LocalProcesses) {
-  long Cores = sysconf(_SC_NPROCESSORS_ONLN);
+inline bool oversubscribed(int LocalProcesses, long Cores) {
   return LocalProcesses > (Cores > 0 ? Cores : 1);
+}
+inline bool oversubscribed(int LocalProcesses) {
+  return oversubscribed(LocalProcesses, sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+/// Whether UCX's worker lock should be a mutex rather than a spin lock
+/// (transport.cpp says why): when the processes on this host outnumber its
+/// cores, or when TCP may carry data (`Tls`: UCX_TLS, null when unset: TCP
+/// then only between hosts) and the threads that take the lock, each
+/// process's own and its progress thread, outnumber the cores.
+inline bool workerLockSleeps(const char *Tls, int LocalProcesses,
+                             int Processes, long Cores) {
+  bool MayUseTcp = Tls ? std::strstr(Tls, "tcp") || std::strstr(Tls, "all") ||
+                             Tls[0] == '^'
+                       : LocalProcesses < Processes;
+  return oversubscribed(LocalProcesses, Cores) ||
+         (MayUseTcp && oversubscribed(2 * LocalProcesses, Cores));
 }
 
 } // namespace orbis::world

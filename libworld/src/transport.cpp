@@ -87,10 +87,16 @@ orbis_status_t Transport::init(Bootstrap &B, Receiver R, void *Ctx,
   // spin lock held by a thread the kernel took off its core makes the
   // others spin through their time slices when processes outnumber cores
   // (46% of the CPU in pthread_spin_lock; the pipelined Gauss-Seidel over
-  // TCP 44-83 s instead of 5). A mutex sleeps instead. Only then: with a
-  // core per process the spin lock's wake-up is quicker (WLAT over TCP
-  // 6 us against 20).
-  if (oversubscribed(B.localSize()))
+  // TCP 44-83 s instead of 5). A mutex sleeps instead. Also when TCP may
+  // carry the data and the threads that take the lock (a process's own and
+  // its progress thread) outnumber the cores: TCP's progress holds the lock
+  // through system calls, and Algorithm 2 at P = 2 on 2 cores spent half
+  // its time spinning for it (orbis-world 0.017 GCUP/s with the spin lock,
+  // 0.062 with the mutex at N = 4096). Otherwise the spin lock: its wake-up
+  // is quicker (WLAT over TCP 6 us against 20), and over shared memory the
+  // lock is held briefly (the same run 0.31 against 0.28 GCUP/s).
+  if (workerLockSleeps(Tls, B.localSize(), B.size(),
+                       sysconf(_SC_NPROCESSORS_ONLN)))
     setenv("UCX_USE_MT_MUTEX", "y", 0);
   ucp_config_t *Config = nullptr;
   if (ucp_config_read(nullptr, nullptr, &Config) != UCS_OK)

@@ -5,6 +5,7 @@
 #include "cache.h"
 #include "deadlock_probe.h"
 #include "lock_table.h"
+#include "oversubscribed.h"
 #include "parked_loads.h"
 #include "peer_memory.h"
 #include "request_table.h"
@@ -598,5 +599,23 @@ TEST(PeerMemory, SegmentsGoIdleAndAreReusedUnderTheirIds) {
   Peers.clear(Detach);
   EXPECT_EQ(Detached.size(), 4u);
   EXPECT_EQ(Peers.idleSegments(), 0u);
+}
+
+TEST(WorkerLock, SleepsWhenTcpThreadsOrProcessesOutnumberCores) {
+  // Processes outnumber cores: a mutex whatever the transport.
+  EXPECT_TRUE(workerLockSleeps("shm,self", 3, 3, 2));
+  // Two processes on two cores: their threads (own and progress) are four;
+  // over TCP the lock is held through system calls: a mutex.
+  EXPECT_TRUE(workerLockSleeps("tcp,self", 2, 2, 2));
+  EXPECT_TRUE(workerLockSleeps("^cma", 2, 2, 2));
+  // Over shared memory the spin lock is quicker.
+  EXPECT_FALSE(workerLockSleeps("posix,sysv,cma,self", 2, 2, 2));
+  // Unset: TCP only between hosts.
+  EXPECT_FALSE(workerLockSleeps(nullptr, 2, 2, 2));
+  EXPECT_TRUE(workerLockSleeps(nullptr, 2, 4, 2));
+  // Enough cores for every thread: the spin lock.
+  EXPECT_FALSE(workerLockSleeps("tcp,self", 2, 2, 16));
+  EXPECT_FALSE(workerLockSleeps(nullptr, 8, 16, 16));
+  EXPECT_TRUE(workerLockSleeps(nullptr, 9, 16, 16));
 }
 
