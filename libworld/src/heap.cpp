@@ -131,15 +131,46 @@ orbis_status_t Heap::release(uint32_t Id) {
   Allocation *A = find(Id);
   if (!A)
     return ORBIS_ERR_UNKNOWN_ALLOCATION;
+  if (A->Pins) {
+    // Forgotten now (every call on it fails), released at the last unpin.
+    A->View.Header->Id.store(0, std::memory_order_release);
+    Unreleased[Id] = {A->Memory, A->Pins};
+    Allocations.erase(Id);
+    return ORBIS_OK;
+  }
   unmap(*A);
   Allocations.erase(Id);
   return ORBIS_OK;
+}
+
+void Heap::pin(uint32_t Id) {
+  if (Allocation *A = find(Id))
+    ++A->Pins;
+}
+
+bool Heap::unpin(uint32_t Id) {
+  if (Allocation *A = find(Id)) {
+    if (A->Pins)
+      --A->Pins;
+    return true;
+  }
+  auto It = Unreleased.find(Id);
+  if (It == Unreleased.end())
+    return false;
+  if (--It->second.second == 0) {
+    Pool.release(It->second.first);
+    Unreleased.erase(It);
+  }
+  return true;
 }
 
 void Heap::releaseAll() {
   for (auto &[Id, A] : Allocations)
     unmap(A);
   Allocations.clear();
+  for (auto &[Id, Left] : Unreleased)
+    Pool.release(Left.first);
+  Unreleased.clear();
   Pool.releaseAll();
 }
 

@@ -40,6 +40,10 @@ struct Allocation {
   /// Ranks that may hold something of it (a mapping, cached elements):
   /// they are told when it is freed.
   std::vector<bool> KnownBy;
+  /// Threads computing in its memory (orbis_world_local_frame): a free
+  /// while any does forgets the allocation but keeps its memory (Heap's
+  /// Unreleased) until the last unpins, so they never touch unmapped pages.
+  unsigned Pins = 0;
 };
 
 class Heap {
@@ -69,6 +73,11 @@ public:
   orbis_status_t atomicAdd(uint32_t Id, uint64_t Index, int64_t Delta,
                            int64_t &Old, std::string &Why);
   orbis_status_t release(uint32_t Id);
+  /// A thread starts / ends computing in allocation Id's memory. unpin of
+  /// a freed allocation releases its memory when no pin is left; false when
+  /// Id is neither known nor freed with pins.
+  void pin(uint32_t Id);
+  bool unpin(uint32_t Id);
   /// Frees every allocation (before the transport goes away).
   void releaseAll();
   Allocation *find(uint32_t Id);
@@ -123,6 +132,8 @@ private:
   void unmap(Allocation &A);
 
   std::unordered_map<uint32_t, Allocation> Allocations;
+  /// Freed while pinned: their memory and the pins left (see Pins).
+  std::map<uint32_t, std::pair<SegmentPool::Piece, unsigned>> Unreleased;
   uint32_t NextId = 1;
   std::vector<SiteCode> Sites{SiteCode()}; ///< places of writes, by index
   std::map<SiteCode, uint32_t> SiteIndex;

@@ -79,15 +79,25 @@ void *orbis_world_local_frame(orbis_world_ptr_t ptr,
     if (view->stride[K] <= 0 || view->stride[K - 1] % view->stride[K] != 0)
       return nullptr;
   uint64_t Count = 0;
-  char *Data = orbis::world::TheWorld.localData(ptr, Count);
-  if (!Data || view->base > Count || view->stride[0] <= 0)
+  if (view->stride[0] <= 0)
     return nullptr;
+  char *Data = orbis::world::TheWorld.localData(ptr, Count);
+  if (!Data)
+    return nullptr;
+  if (view->base > Count) {
+    orbis::world::TheWorld.localDone(ptr);
+    return nullptr;
+  }
   *frame = orbis_world_box_t{};
   frame->hi[0] = int64_t((Count - view->base + uint64_t(view->stride[0]) - 1) /
                          uint64_t(view->stride[0]));
   for (int K = 1; K < view->dims; ++K)
     frame->hi[K] = view->stride[K - 1] / view->stride[K];
   return Data + view->base * ptr.elem_size;
+}
+
+void orbis_world_local_done(orbis_world_ptr_t ptr) {
+  orbis::world::TheWorld.localDone(ptr);
 }
 
 } // extern "C"

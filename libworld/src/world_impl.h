@@ -208,9 +208,11 @@ public:
   orbis_status_t loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
                           size_t Count, unsigned char *Out);
   /// The data of an allocation this process owns (element 0) and its
-  /// element count, when P names it exactly; null otherwise (another
+  /// element count, when P names it exactly, pinned until localDone(P) (a
+  /// free meanwhile keeps the memory: Heap::pin); null otherwise (another
   /// owner, world integers, freed, a pointer of another shape).
   char *localData(orbis_world_ptr_t P, uint64_t &Count);
+  void localDone(orbis_world_ptr_t P);
   orbis_status_t barrier() {
     if (!Ready)
       return ORBIS_ERR_NOT_INITIALIZED;

@@ -187,7 +187,15 @@ char *World::localData(orbis_world_ptr_t P, uint64_t &Count) {
   if (!A || H.checkShape(P, Why) != ORBIS_OK)
     return nullptr;
   Count = A->Count;
+  H.pin(P.id);
   return A->View.Data;
+}
+
+void World::localDone(orbis_world_ptr_t P) {
+  if (!Ready || int(P.owner) != rank())
+    return;
+  std::lock_guard<std::mutex> L(M);
+  H.unpin(P.id);
 }
 
 void World::onLoad(const LoadHeader &Hdr) {

@@ -878,6 +878,39 @@ static void boxes_in_place(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// A free while the owner computes in place: rank r pins its own grid
+/// (orbis_world_local_frame), the previous rank frees it (rank r itself
+/// when alone), and rank r still writes the pinned memory (no fault) and
+/// then finds the grid gone: its store fails with UNKNOWN_ALLOCATION.
+/// orbis_world_local_done releases the memory.
+static void free_while_pinned(void) {
+  orbis_world_ptr_t grid, next;
+  CHECK(orbis_world_malloc(1 << 20, sizeof(double), &grid)); // 8 MiB
+  CHECK(orbis_world_store(orbis_world_root(rank), 22, &grid));
+  int to = (rank + 1) % size;
+  CHECK(orbis_world_load(orbis_world_root(to), 22, &next));
+  const orbis_world_view_t view = {0, 2, {1024, 1}};
+  orbis_world_box_t frame;
+  double *mine = orbis_world_local_frame(grid, &view, &frame);
+  EXPECT(mine != NULL);
+  CHECK(orbis_world_barrier());
+  CHECK(orbis_world_free(next));
+  CHECK(orbis_world_barrier());
+  // A region no spare segment fits unmaps the spares (docs/world.md): the
+  // grid's memory must not have become one.
+  orbis_world_ptr_t other;
+  CHECK(orbis_world_malloc(3 << 17, sizeof(double), &other)); // 3 MiB
+  for (int i = 0; i < (1 << 20); i += 512)
+    mine[i] = i;
+  const orbis_world_box_t box = {{0, 0}, {4, 1024}};
+  EXPECT(orbis_world_store_box(grid, &view, &box, mine, &frame) ==
+         ORBIS_ERR_UNKNOWN_ALLOCATION);
+  orbis_world_local_done(grid);
+  orbis_world_local_done(grid); // unknown by now: nothing
+  CHECK(orbis_world_free(other));
+  CHECK(orbis_world_barrier());
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -893,6 +926,8 @@ int main(int argc, char **argv) {
       boxes();
     else if (!strcmp(argv[a], "boxes-in-place"))
       boxes_in_place();
+    else if (!strcmp(argv[a], "free-while-pinned"))
+      free_while_pinned();
     else if (!strcmp(argv[a], "pointers"))
       pointers();
     else if (!strcmp(argv[a], "gauss-seidel"))

@@ -151,10 +151,16 @@ orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
 /// without a copy: a staged tile of a world loop computes straight in the
 /// memory its owner publishes (docs/world.md, "Staged tiles in place").
 /// The elements of a box must be written there only by the tile that then
-/// stores it, and read only after a load of them returned.
+/// stores it, and read only after a load of them returned. The allocation
+/// is pinned until orbis_world_local_done(ptr): freed meanwhile (by any
+/// process), it is forgotten at once (loads and stores of it fail) but its
+/// memory stays until then, so the tile never touches unmapped pages.
 void *orbis_world_local_frame(orbis_world_ptr_t ptr,
                               const orbis_world_view_t *view,
                               orbis_world_box_t *frame);
+/// Ends what orbis_world_local_frame(ptr, ...) began (when it returned an
+/// address).
+void orbis_world_local_done(orbis_world_ptr_t ptr);
 
 /// Adds `delta` to world integer `index` of an atomic allocation, at its
 /// owner, and returns the value before the addition in `old` (if not null).

@@ -126,7 +126,15 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
                 N + ", &__orbis_sw" + N + ", __orbis_sx" + N + ", __orbis_sg" +
                 N + ", " + Plan.Place + ");\n";
   }
-  S += Loops + " { " + Plan.Body + " }\n" + Stores +
+  // The arrays computed in place are unpinned (a free meanwhile released
+  // their memory only now).
+  std::string Unpin;
+  for (size_t G = 0; G < Plan.Groups.size(); ++G) {
+    std::string N = std::to_string(G);
+    Unpin += "if (__orbis_sd" + N + ") orbis_world_local_done(__orbis_sp" + N +
+             ");\n";
+  }
+  S += Loops + " { " + Plan.Body + " }\n" + Stores + Unpin +
        "free(__orbis_sm);\n} else";
   return S;
 }
