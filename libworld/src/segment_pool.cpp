@@ -18,7 +18,6 @@ uint64_t SegmentPool::newSegment(size_t Length) {
     return 0;
   uint64_t Id = NextId++;
   Segments[Id].Memory = std::move(R);
-  ++Mapped;
   return Id;
 }
 

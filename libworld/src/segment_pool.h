@@ -72,8 +72,7 @@ public:
   /// largest waste of a reuse: a spare serves a region of at least half
   /// its size.
   static constexpr size_t MaxSpare = 2;
-  /// Segments mapped and unmapped so far (tests, docs/world.md).
-  size_t mapped() const { return Mapped; }
+  /// Spare segments kept now (tests).
   size_t spares() const { return Spares.size(); }
 
 private:
@@ -94,7 +93,6 @@ private:
   uint64_t Current = 0; ///< the segment small regions are carved from
   /// Freed large segments and their ids, oldest first.
   std::vector<std::pair<uint64_t, Region>> Spares;
-  size_t Mapped = 0;
   MemorySource *Source = nullptr;
 };
 
