@@ -6,19 +6,26 @@ the worst fixed shape, the best omp-skewed shape and jacobi (medians of the repe
 Usage: scripts/bench-tiles-table.py FILE.json [FILE.json ...] [--all]
   --all: also every shape's GCUP/s, one column per variant and shape.
 """
-import json
+import importlib.util
+import pathlib
 import statistics
 import sys
 from collections import defaultdict
 
+# The JSON is read as bench-table.py reads it (its load(): per benchmark,
+# the repetitions' GCUP/s and the label).
+_spec = importlib.util.spec_from_file_location(
+    "bench_table", pathlib.Path(__file__).with_name("bench-table.py"))
+bench_table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_table)
+
 
 def runs(path):
-    with open(path) as f:
-        doc = json.load(f)
-    for b in doc.get("benchmarks", []):
-        if b.get("run_type") != "iteration" or "error_occurred" in b:
-            continue
-        yield b["name"].split("/")[1], int(b["n"]), int(b["omp_threads"]), b.get("label", ""), b["GCUP/s"]
+    """(variant, N, threads, label, GCUP/s) of every repetition that ran."""
+    _, rows = bench_table.load(path)
+    for (_, variant, n, threads, _), row in rows.items():
+        for rate in row["gcups"]:
+            yield variant, n, threads, row["label"], rate
 
 
 def num(x):

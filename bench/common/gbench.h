@@ -35,6 +35,25 @@ inline std::vector<char *> initialize(int Argc, char **Argv, int Repetitions) {
   return Args;
 }
 
+/// Registers benchmark `Name` timed by the program itself (SetIterationTime)
+/// over `Iterations` runs per repetition, shown in milliseconds.
+template <class Fn>
+void registerTimed(const std::string &Name, Fn Body, int Iterations = 1) {
+  benchmark::RegisterBenchmark(Name.c_str(), Body)
+      ->Iterations(Iterations)
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond);
+}
+
+/// Runs what the command line selected; the exit status: 1 when a result
+/// was wrong (`AnyWrong`, which the benchmarks set while they run: read
+/// after), else 0.
+inline int runAll(const bool &AnyWrong) {
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return AnyWrong ? 1 : 0;
+}
+
 } // namespace orbis::bench
 
 #endif // ORBIS_BENCH_COMMON_GBENCH_H

@@ -240,29 +240,18 @@ int main(int Argc, char **Argv) {
     for (const auto &V : Variants) {
       std::string Name = std::string("gs2d-cuda/") + V.Name +
                          "/n:" + std::to_string(N) + P;
-      benchmark::RegisterBenchmark(
-          Name.c_str(),
-          [&V, N](benchmark::State &State) {
-            runGs2d(State, V.Name, V.Run, N, O.Sweeps);
-          })
-          ->Iterations(1)
-          ->UseManualTime()
-          ->Unit(benchmark::kMillisecond);
+      orbis::bench::registerTimed(Name, [&V, N](benchmark::State &State) {
+        runGs2d(State, V.Name, V.Run, N, O.Sweeps);
+      });
     }
   if (O.Edit > 0)
     for (bool Gpu : {true, false}) {
       std::string Name = std::string("edit-distance/") +
                          (Gpu ? "gpu" : "cpu") + "/n:" +
                          std::to_string(O.Edit) + P;
-      benchmark::RegisterBenchmark(Name.c_str(),
-                                   [Gpu](benchmark::State &State) {
-                                     runEdit(State, Gpu, O.Edit);
-                                   })
-          ->Iterations(1)
-          ->UseManualTime()
-          ->Unit(benchmark::kMillisecond);
+      orbis::bench::registerTimed(Name, [Gpu](benchmark::State &State) {
+        runEdit(State, Gpu, O.Edit);
+      });
     }
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return AnyWrong ? 1 : 0;
+  return orbis::bench::runAll(AnyWrong);
 }

@@ -203,9 +203,8 @@ int main(int Argc, char **Argv) {
                            "/n:" + std::to_string(O.N) +
                            "/omp_threads:" + std::to_string(Threads) +
                            "/ranks:" + std::to_string(Ranks) + "/tls:" + Tls;
-        benchmark::RegisterBenchmark(
-            Name.c_str(),
-            [&V, Ranks, Tls, Threads](benchmark::State &State) {
+        orbis::bench::registerTimed(
+            Name, [&V, Ranks, Tls, Threads](benchmark::State &State) {
               long Runs = 0;
               for (auto _ : State) {
                 RunResult R =
@@ -224,12 +223,7 @@ int main(int Argc, char **Argv) {
                   Cells * Runs / 1e9, benchmark::Counter::kIsRate);
               State.counters["sweeps"] = 4 * Ranks;
               State.counters["ranks"] = Ranks;
-            })
-            ->Iterations(1)
-            ->UseManualTime()
-            ->Unit(benchmark::kMillisecond);
+            });
       }
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return AnyWrong ? 1 : 0;
+  return orbis::bench::runAll(AnyWrong);
 }

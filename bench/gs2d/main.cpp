@@ -458,18 +458,14 @@ int main(int Argc, char **Argv) {
           if (Fixed || (Skewed && O.SkewedTiles.size() > 1))
             Full += "/tile:" + std::to_string(Tile.Rows) + "x" +
                     std::to_string(Tile.Cols);
-          benchmark::RegisterBenchmark(
-              Full.c_str(),
+          orbis::bench::registerTimed(
+              Full,
               [&V, Tile, N, Sweeps, P](benchmark::State &State) {
                 runBenchmark(State, O, V, Tile, N, Sweeps, P);
-              })
-              ->Iterations(O.Iterations)
-              ->UseManualTime()
-              ->Unit(benchmark::kMillisecond);
+              },
+              O.Iterations);
         }
       }
   }
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return AnyWrong ? 1 : 0;
+  return orbis::bench::runAll(AnyWrong);
 }
