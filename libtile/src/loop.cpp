@@ -120,6 +120,7 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   In.Innermost = Site.flags & ORBIS_SITE_INNERMOST;
   In.Gpu = Site.flags & ORBIS_SITE_GPU;
   In.GpuWarpRows = Site.flags & ORBIS_SITE_GPU_WARP_ROWS;
+  In.GpuTallRows = Site.flags & ORBIS_SITE_GPU_TALL_ROWS;
   In.WorldStaged = Site.flags & ORBIS_SITE_WORLD_STAGED;
   In.Lockstep = Site.flags & ORBIS_SITE_LOCKSTEP;
   std::string How;
@@ -139,8 +140,12 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
       How = !In.GpuWarpRows ? "auto: GPU, " + std::to_string(GpuTileSize) +
                                   " per level"
             : Site.level <= 0
-                ? "auto: GPU, " + std::to_string(GpuWarpRows) +
-                      " rows in lockstep in one warp"
+                ? "auto: GPU, " +
+                      (In.GpuTallRows
+                           ? std::to_string(GpuTallRows) +
+                                 " rows in lockstep in three warps"
+                           : std::to_string(GpuWarpRows) +
+                                 " rows in lockstep in one warp")
                 : "auto: GPU, " + std::to_string(GpuWarpRowColumns) +
                       " columns, one chunk of the rows in lockstep";
   } else if (In.Lockstep) {

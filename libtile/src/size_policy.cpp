@@ -26,7 +26,7 @@ long long policyTileSize(const SizePolicyInput &In) {
   long long Shared = Trip == 0 ? 1 : (Trip - 1) / Parts + 1;
   if (In.Gpu) {
     Tile = !In.GpuWarpRows   ? GpuTileSize
-           : In.Level <= 0   ? GpuWarpRows
+           : In.Level <= 0   ? (In.GpuTallRows ? GpuTallRows : GpuWarpRows)
                              : GpuWarpRowColumns;
   } else if (In.WorldStaged) {
     Tile = In.Level <= 0    ? std::min(Shared, WorldStagedRows)

@@ -23,6 +23,7 @@ struct SizePolicyInput {
   bool Innermost = false;         ///< the innermost blocked loop
   bool Gpu = false;               ///< the nest runs on a GPU
   bool GpuWarpRows = false;       ///< ... with one warp's rows per tile
+  bool GpuTallRows = false;       ///< ... or three warps' rows
   bool WorldStaged = false;       ///< tiles staged through world memory
   bool Lockstep = false;          ///< the CPU runs a tile's rows in lockstep
 };
@@ -44,6 +45,11 @@ constexpr long long PipelinedRowBytes = 256;
 constexpr long long GpuTileSize = 64;
 /// Rows of a GPU tile whose rows run in lockstep in one warp.
 constexpr long long GpuWarpRows = 32;
+/// Rows of such a tile when the leader keeps many tiles in flight: three
+/// warps (96 rows: 1.09-1.14x 32 rows at N = 8192-32768 on an H100,
+/// docs/benchmarks.md; the three warps' skew, 95 + 2 x 32 + 16 columns,
+/// fits the 16 tiles of 16 columns the leader keeps in flight).
+constexpr long long GpuTallRows = 96;
 /// Columns of an inner tile of such a nest: the warp's chunk (16 columns,
 /// LockstepRows.cpp), so that the tile below starts as soon as one chunk of
 /// the tile above is done (measured best on an H100, docs/benchmarks.md).
@@ -86,8 +92,9 @@ constexpr long long DefaultL2Bytes = 1LL << 20;
 ///   Threads)) but at least WorldStagedColumns, levels between as a
 ///   pipelined nest's;
 /// - on a GPU: GpuTileSize at every level (when the rows run in lockstep
-///   in one warp: GpuWarpRows at level 0, GpuWarpRowColumns at inner
-///   levels the compiler flags);
+///   in one warp: GpuWarpRows at level 0, or GpuTallRows when the leader
+///   keeps many tiles in flight, GpuWarpRowColumns at inner levels the
+///   compiler flags);
 /// - rows in lockstep on a CPU core: level 0 as below but within
 ///   [LockstepMinRows, LockstepTileRows], rounded up to a multiple of
 ///   ORBIS_LOCKSTEP_ROWS;

@@ -110,8 +110,8 @@ expect_error "ORBIS_GPU_SCHEDULE 'fast' must be 'rows' or 'copies'" \
 expect_ok OMP_BLOCK_SIZE=100,300 ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
 expect_ok ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
 # Tiles too narrow for the rows: the copies, and why.
-expect_report "rows in lockstep need inner tiles of at least 16 iterations with these rows, not 15" \
-  ORBIS_VERBOSE=1 OMP_BLOCK_SIZE=64,15 -- gauss_seidel 300 1
+expect_report "rows in lockstep need inner tiles of at least 12 iterations with these rows, not 11" \
+  ORBIS_VERBOSE=1 OMP_BLOCK_SIZE=96,11 -- gauss_seidel 300 1
 # GPU nests launched from four host threads at once.
 expect_ok OMP_NUM_THREADS=4 -- concurrent_calls
 # Many more tiles than resident blocks: thousands of row tiles.

@@ -133,6 +133,27 @@ TEST(SizePolicyTest, GpuTilesAreFixedAndOneWarpTallForLockstepRows) {
   EXPECT_EQ(policyTileSize(Short), 10);
 }
 
+TEST(SizePolicyTest, GpuRowsLaggingByOneGetThreeWarpsAtLevelZeroOnly) {
+  // Rows that lag by at most one iteration: three warps' rows at level 0,
+  // the chunk at inner levels as before; the flag means nothing without
+  // the warp rows, and no tile exceeds the trip count.
+  for (long long Trip : {4094LL, 1LL << 20}) {
+    SizePolicyInput In = policyInput(Trip, 0, 8, 1, 16, 1 << 20);
+    In.Gpu = In.GpuWarpRows = In.GpuTallRows = true;
+    EXPECT_EQ(policyTileSize(In), 96) << Trip;
+    In.Level = 1;
+    In.Innermost = In.Pipelined = true;
+    EXPECT_EQ(policyTileSize(In), 16) << Trip;
+    In.Level = 0;
+    In.Innermost = In.Pipelined = false;
+    In.GpuWarpRows = false;
+    EXPECT_EQ(policyTileSize(In), 64) << Trip;
+  }
+  SizePolicyInput Short = policyInput(50, 0, 8, 1, 16, 1 << 20);
+  Short.Gpu = Short.GpuWarpRows = Short.GpuTallRows = true;
+  EXPECT_EQ(policyTileSize(Short), 50);
+}
+
 TEST(SizePolicyTest, LockstepRowsGetMultiplesOfTheGroupAndWideRows) {
   auto Lockstep = [](long long Trip, int Level, int Threads) {
     SizePolicyInput In = policyInput(Trip, Level, 8, 192, Threads, 1 << 20);

@@ -83,6 +83,12 @@ typedef struct orbis_site {
 /// tiles are a multiple of that many rows, the inner level's wide enough
 /// that the steps where all rows are inside the tile dominate.
 #define ORBIS_SITE_LOCKSTEP 32
+/// With ORBIS_SITE_GPU_WARP_ROWS at level 0: the leader keeps many tiles
+/// in flight, enough for the skew of three warps of rows (rows lag by at
+/// most one iteration), so level 0's automatic tile is 96 rows: fewer
+/// hand-overs between thread blocks, each a round trip through global
+/// memory and the leaders.
+#define ORBIS_SITE_GPU_TALL_ROWS 64
 /// Rows a CPU core advances together in such a tile.
 #define ORBIS_LOCKSTEP_ROWS 6
 

@@ -57,7 +57,7 @@ orbis_dev_subtile_in_loop(const orbis_dev_tile_t &t, long long sub,
 /// count the tiles they leave in a ring of this many counters, and the
 /// leader runs a tile's pre-block only when the post-block of the tile this
 /// many before it has run (docs/lowering.md "The leader's lookahead").
-#define ORBIS_DEV_TILES_IN_FLIGHT 8
+#define ORBIS_DEV_TILES_IN_FLIGHT 16
 
 /// Whether the shared counter `c` has reached `value` (acquire if so): one
 /// test, for a leader that has other work while it waits.

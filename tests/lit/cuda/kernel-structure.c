@@ -18,7 +18,7 @@ enum { PAD = 16 };
 void sweep(int n, double (*A)[n]) {
   volatile int *counters = NULL;
   // CHECK: { /* orbis: this nest runs on the GPU (__orbis_kernel0) */
-  // CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}kernel-structure.c:[[@LINE+2]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED, 0};
+  // CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}kernel-structure.c:[[@LINE+2]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_GPU_TALL_ROWS | ORBIS_SITE_PIPELINED, 0};
   // CHECK: orbis_tile_enter(&__orbis_c0, &__orbis_loops0[0], 0); int x = (int)__orbis_lbs0[0];
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
   for (int x = 1; x < n - 1; x++) {

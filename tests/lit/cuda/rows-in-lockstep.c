@@ -3,8 +3,8 @@
 // kernel holds two worker schedules, chosen at run time: strict lockstep
 // (in each warp the row above's value by a shuffle, the row's own last
 // value in a register, the rest loaded a chunk ahead; each warp follows
-// the warp above per chunk; tiles default to a warp's 32 rows and one
-// 16-column chunk), and the copies of the pre/post-blocks. A linearized
+// the warp above per chunk; tiles default to three warps' 96 rows (the
+// lag is 1) and one 16-column chunk), and the copies of the pre/post-blocks. A linearized
 // subscript hides the distances: copies only, with the reason in the
 // device code and for ORBIS_VERBOSE.
 // RUN: %orbis-cc --offload=cuda --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
@@ -14,7 +14,7 @@
 
 enum { PAD = 16 };
 
-// CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}rows-in-lockstep.c:[[@LINE+4]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED, 0};
+// CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}rows-in-lockstep.c:[[@LINE+4]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_GPU_TALL_ROWS | ORBIS_SITE_PIPELINED, 0};
 // CHECK: static const orbis_site_t __orbis_site0_1 = {"{{.*}}rows-in-lockstep.c:[[@LINE+11]]:5", 1, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED | ORBIS_SITE_INNERMOST, 0};
 void sweep(int n, double (*A)[n]) {
   volatile int *done = NULL;
@@ -60,36 +60,56 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: double (*__orbis_buf)[17] = __orbis_stage[__orbis_warp];
 // CHECK: double __orbis_pf[17];
 // CHECK: return __orbis_rows == 32 && __orbis_s - 1LL * 31 >= 0LL && __orbis_s + 15 + 0LL < __orbis_trip;
-// CHECK: const long long __orbis_rs = 0LL + (__orbis_e >> 4);
-// CHECK-NEXT: if (__orbis_rs < 0LL + 33) {
+// One address per lane for the loads ahead (evaluated through the first
+// read at the lane's staged row) and one for the write-back, each with
+// the constant offsets to the lane's next element and the next chunk.
+// CHECK: auto __orbis_pf_at = [&](long long __orbis_rs, long long __orbis_s, int __orbis_k) {
 // CHECK-NEXT: const long long __orbis_r = __orbis_rs + -1LL;
 // CHECK-NEXT: int x = ((int)((unsigned long long)__orbis_P.lbs[0] + (unsigned long long)((__orbis_row0 + __orbis_r)) * (unsigned long long)(1LL)));
 // CHECK-NEXT: int y = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)((__orbis_s - 1LL * __orbis_r + __orbis_k)) * (unsigned long long)(1LL)));
-// CHECK-NEXT: __orbis_pf[__orbis_m] = A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))];
-// CHECK-NEXT: }
-// CHECK-NEXT: }
+// CHECK-NEXT: return &(A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))]);
 // CHECK-NEXT: };
+// CHECK: return &(A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))]);
+// CHECK: auto *const __orbis_pf0 = __orbis_pf_at(__orbis_lrs, 0, __orbis_lk);
+// CHECK-NEXT: const long long __orbis_pf_dm = __orbis_pf_at(__orbis_lrs + 2, 0, __orbis_lk) - __orbis_pf0;
+// CHECK-NEXT: const long long __orbis_pf_ds = __orbis_pf_at(__orbis_lrs, 16, __orbis_lk) - __orbis_pf0;
+// CHECK: auto *const __orbis_p = __orbis_pf0 + (__orbis_s >> 4) * __orbis_pf_ds;
+// CHECK: if (((__orbis_lane + 32 * __orbis_m) >> 4) < 33)
+// CHECK-NEXT: __orbis_pf[__orbis_m] = __orbis_p[__orbis_m * __orbis_pf_dm];
 // CHECK: if (__orbis_stageable(0))
 // CHECK-NEXT: __orbis_prefetch(0);
+// The row above the warp: one address per chunk, one column apart.
+// CHECK-NEXT: auto __orbis_up_at0 = [&](long long __orbis_c) {
+// CHECK: return &(A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))]);
+// CHECK: const long long __orbis_up_dj0 = __orbis_up_at0(1) - __orbis_up_at0(0);
+// The tile of the chunk's last column, followed along (no division).
+// CHECK: long long __orbis_last_tile = 0, __orbis_last_end = __orbis_end;
 // CHECK-NEXT: for (long long __orbis_s = 0;
-// At each chunk: the prefetched values into shared memory, the next
-// chunk's prefetch, the per-row loads only where the chunk is not staged.
+// CHECK: while (__orbis_last >= __orbis_last_end) {
+// CHECK-NEXT: ++__orbis_last_tile;
 // CHECK: const bool __orbis_staged = __orbis_stageable(__orbis_s);
-// CHECK: __orbis_buf[__orbis_e >> 4][__orbis_e & 15] = __orbis_pf[__orbis_m];
-// CHECK: if (__orbis_stageable(__orbis_s + 16LL))
-// CHECK-NEXT: __orbis_prefetch(__orbis_s + 16LL);
-// CHECK: if (!__orbis_staged && __orbis_c >= 0 && __orbis_c < __orbis_trip) {
-// The reads from before the nest, issued before the chunk's wait.
-// CHECK: __orbis_pre1[__orbis_j] = A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))];
-// CHECK-NEXT: __orbis_pre3[__orbis_j] = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))];
 // The warp waits for the leader's pre-blocks of the chunk's tiles and for
 // the warp above.
 // CHECK: __orbis_seen = orbis_dev_poll<cuda::thread_scope_block>(__orbis_sh.ready);
 // CHECK: __orbis_above = orbis_dev_poll<cuda::thread_scope_block>(__orbis_sh.progress[__orbis_warp - 1]);
 // CHECK: if (__all_sync(__orbis_mask, __orbis_ok))
-// The row above the warp, loaded once the chunk may run.
+// Then the row above the warp, first: from one address in staged chunks,
+// per column with the range checks otherwise.
+// CHECK: if (__orbis_staged) {
+// CHECK-NEXT: if (__orbis_lane < 1) {
+// CHECK-NEXT: auto *const __orbis_p = __orbis_up_at0(__orbis_c0);
+// CHECK: __orbis_pre0[__orbis_j] = __orbis_p[__orbis_j * __orbis_up_dj0];
+// CHECK: } else {
 // CHECK: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)
 // CHECK-NEXT: __orbis_pre0[__orbis_j] = A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))];
+// Then the prefetched values into shared memory, the next chunk's loads
+// ahead, and the per-row loads only where the chunk is not staged.
+// CHECK: __orbis_buf[__orbis_e >> 4][__orbis_e & 15] = __orbis_pf[__orbis_m];
+// CHECK: if (__orbis_stageable(__orbis_s + 16LL))
+// CHECK-NEXT: __orbis_prefetch(__orbis_s + 16LL);
+// CHECK-NEXT: if (!__orbis_staged) {
+// CHECK: __orbis_pre1[__orbis_j] = A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))];
+// CHECK-NEXT: __orbis_pre3[__orbis_j] = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))];
 // CHECK: __syncwarp(__orbis_mask);
 // The staged branch: each row's values from its staged rows, all read
 // before any row's results overwrite the buffer; the steps (no range
@@ -112,8 +132,8 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + __orbis_f2 + __orbis_pre3[__orbis_j]);
 // CHECK-NEXT: __orbis_buf[__orbis_lane][__orbis_j] = __orbis_v;
 // CHECK: __syncwarp(__orbis_mask);
-// CHECK: const long long __orbis_r = __orbis_e >> 4;
-// CHECK: A[((long long)(x) * __orbis_P.dims[0] + (long long)(y))] = __orbis_buf[__orbis_r][__orbis_k];
+// CHECK: auto *const __orbis_p = __orbis_wb0 + (__orbis_s >> 4) * __orbis_wb_ds;
+// CHECK: __orbis_p[__orbis_m * __orbis_wb_dm] = __orbis_buf[__orbis_e >> 4][__orbis_e & 15];
 // CHECK: __syncwarp(__orbis_mask);
 // CHECK-NOT: no range checks
 // Else each column checked.

@@ -98,6 +98,11 @@ std::string CudaNestEmitter::hostCode() {
     if (StrictRows &&
         (L->Level == 0 || Order == LeaderOrder::Resumable))
       Flags += " | ORBIS_SITE_GPU_WARP_ROWS";
+    // Three warps of rows when the leader keeps ORBIS_DEV_TILES_IN_FLIGHT
+    // tiles in flight: rows lag by at most one column (RowSchedule.cpp),
+    // so the three warps' skew fits them.
+    if (StrictRows && L->Level == 0 && Order == LeaderOrder::Resumable)
+      Flags += " | ORBIS_SITE_GPU_TALL_ROWS";
     if (Nest.BlockPragma)
       Flags += " | ORBIS_SITE_PIPELINED";
     if (!L->Child)

@@ -211,8 +211,8 @@ CudaNestEmitter::stagedChunks(const std::string &Ty, const std::string &Target,
     std::string D0 = std::to_string(R.D0) + "LL";
     if (Chain.empty())
       Chain = "const long long __orbis_r = __orbis_rs + " + D0 + ";\n" +
-              OuterVar + InnerVar + "__orbis_pf[__orbis_m] = " +
-              Printer.expression(R.Access->Expr) + ";\n";
+              OuterVar + InnerVar + "return &(" +
+              Printer.expression(R.Access->Expr) + ");\n";
     Fill += "__orbis_pre" + std::to_string(I) +
             "[__orbis_j] = __orbis_buf[__orbis_lane - (" + D0 + ") - (" +
             std::to_string(Low) + "LL)][__orbis_j];\n";
@@ -229,20 +229,37 @@ const long long __orbis_row0 = __orbis_s0.first - __orbis_lane;
 auto __orbis_stageable = [&](long long __orbis_s) {
 return __orbis_rows == 32 && __orbis_s - @LAG@ * 31 >= @BACK@ && __orbis_s + 15 + @AHEAD@ < __orbis_trip;
 };
+// The accesses are affine in the loop variables (unit steps, subscripts
+// a variable plus a constant), so each lane's elements lie at constant
+// offsets from one address per chunk: the address is computed at three
+// points once, not per element and chunk (the arithmetic, with the
+// conversions the source's types ask for, was most of a chunk's
+// instructions).
+auto __orbis_pf_at = [&](long long __orbis_rs, long long __orbis_s, int __orbis_k) {
+@CHAIN@};
+auto __orbis_wb_at = [&](long long __orbis_r, long long __orbis_s, int __orbis_k) {
+@OUTER@@INNER@return &(@TARGET@);
+};
+const int __orbis_lk = __orbis_lane & 15;
+const long long __orbis_lrs = @LOW@LL + (__orbis_lane >> 4), __orbis_lr = __orbis_lane >> 4;
+auto *const __orbis_pf0 = __orbis_pf_at(__orbis_lrs, 0, __orbis_lk);
+const long long __orbis_pf_dm = __orbis_pf_at(__orbis_lrs + 2, 0, __orbis_lk) - __orbis_pf0;
+const long long __orbis_pf_ds = __orbis_pf_at(__orbis_lrs, 16, __orbis_lk) - __orbis_pf0;
+auto *const __orbis_wb0 = __orbis_wb_at(__orbis_lr, 0, __orbis_lk);
+const long long __orbis_wb_dm = __orbis_wb_at(__orbis_lr + 2, 0, __orbis_lk) - __orbis_wb0;
+const long long __orbis_wb_ds = __orbis_wb_at(__orbis_lr, 16, __orbis_lk) - __orbis_wb0;
 auto __orbis_prefetch = [&](long long __orbis_s) {
+auto *const __orbis_p = __orbis_pf0 + (__orbis_s >> 4) * __orbis_pf_ds;
 #pragma unroll
 for (int __orbis_m = 0; __orbis_m < @PER_LANE@; ++__orbis_m) {
-const int __orbis_e = __orbis_lane + 32 * __orbis_m, __orbis_k = __orbis_e & 15;
-const long long __orbis_rs = @LOW@LL + (__orbis_e >> 4);
-if (__orbis_rs < @LOW@LL + @SPAN@) {
-@CHAIN@}
+if (((__orbis_lane + 32 * __orbis_m) >> 4) < @SPAN@)
+__orbis_pf[__orbis_m] = __orbis_p[__orbis_m * __orbis_pf_dm];
 }
 };
 if (__orbis_stageable(0))
 __orbis_prefetch(0);
 )";
-  std::string Top = R"(const bool __orbis_staged = __orbis_stageable(__orbis_s);
-if (__orbis_staged) {
+  std::string Top = R"(if (__orbis_staged) {
 #pragma unroll
 for (int __orbis_m = 0; __orbis_m < @PER_LANE@; ++__orbis_m) {
 const int __orbis_e = __orbis_lane + 32 * __orbis_m;
@@ -261,12 +278,12 @@ __syncwarp(__orbis_mask);
 )";
   std::string WriteBack = R"(// Written back by rows of 16 columns, once every row has its results.
 __syncwarp(__orbis_mask);
+{
+auto *const __orbis_p = __orbis_wb0 + (__orbis_s >> 4) * __orbis_wb_ds;
 #pragma unroll
 for (int __orbis_m = 0; __orbis_m < 16; ++__orbis_m) {
-const int __orbis_e = __orbis_lane + 32 * __orbis_m, __orbis_k = __orbis_e & 15;
-const long long __orbis_r = __orbis_e >> 4;
-{
-@OUTER@@INNER@@TARGET@ = __orbis_buf[__orbis_r][__orbis_k];
+const int __orbis_e = __orbis_lane + 32 * __orbis_m;
+__orbis_p[__orbis_m * __orbis_wb_dm] = __orbis_buf[__orbis_e >> 4][__orbis_e & 15];
 }
 }
 __syncwarp(__orbis_mask);
@@ -325,6 +342,9 @@ std::string CudaNestEmitter::strictRows() {
   // before the chunk's wait, whose time they overlap: no pre-block orders
   // them), and what rows above the warp (or outside the loop) wrote.
   std::string Declare, Initial, Load, Forward, ForwardInside;
+  // Staged chunks have every column inside the loop: the rows above the
+  // warp are loaded from one address per chunk (UpAt, UpSetup).
+  std::string LoadStaged, UpSetup;
   // Columns a forwarded read of the row's own earlier values reaches back
   // (and forward): a chunk whose columns are all inside the loop by that
   // margin needs no range checks (the fast branch below).
@@ -365,6 +385,15 @@ std::string CudaNestEmitter::strictRows() {
         Declare += Ty + " __orbis_pre" + N + "[" + K + "];\n";
         Load += "if (" + Boundary + ")\n__orbis_pre" + N +
                 "[__orbis_j] = " + Memory + ";\n";
+        std::string UpAt = "__orbis_up_at" + N, UpStep = "__orbis_up_dj" + N;
+        UpSetup += "auto " + UpAt + " = [&](long long __orbis_c) {\n" +
+                   ColumnVariable("__orbis_c") + "return &(" + Memory +
+                   ");\n};\nconst long long " + UpStep + " = " + UpAt +
+                   "(1) - " + UpAt + "(0);\n";
+        LoadStaged += "if (__orbis_lane < " + D0 + ") {\nauto *const __orbis_p = " +
+                      UpAt + "(__orbis_c0);\n#pragma unroll\nfor (int __orbis_j = 0; __orbis_j < (int)" +
+                      K + "; ++__orbis_j)\n__orbis_pre" + N +
+                      "[__orbis_j] = __orbis_p[__orbis_j * " + UpStep + "];\n}\n";
         // The row D0 up by a shuffle, or the loaded value where that is not
         // a row of the warp (or, in the checked branch, not in the loop).
         auto Shuffled = [&](const std::string &Loaded) {
@@ -394,9 +423,11 @@ std::string CudaNestEmitter::strictRows() {
   }
   Printer.Replaced.clear();
   StagedChunks Stage;
-  Stage.Top = "const bool __orbis_staged = false;\n";
-  if (stagedChunksPossible())
+  std::string StagedFlag = "const bool __orbis_staged = false;\n";
+  if (stagedChunksPossible()) {
     Stage = stagedChunks(Ty, Printer.expression(Rows.Write->Expr), Back, Ahead);
+    StagedFlag = "const bool __orbis_staged = __orbis_stageable(__orbis_s);\n";
+  }
   Printer.Replaced = ReplacedInside;
   std::string ValueInside = Printer.expression(Rows.Value);
   Printer.Replaced = Replaced;
@@ -467,19 +498,18 @@ const long long __orbis_trip = __orbis_P.loops[1].trip, __orbis_tile = __orbis_P
 const long long __orbis_steps = __orbis_trip + @LAG@ * (__orbis_rows - 1);
 long long __orbis_end = __orbis_tile < __orbis_trip ? __orbis_tile : __orbis_trip;
 int __orbis_seen = 0;
-@HIST@@HIST_INIT@@STAGE_SETUP@for (long long __orbis_s = 0; __orbis_s < __orbis_steps; __orbis_s += @K@) {
+@HIST@@HIST_INIT@@STAGE_SETUP@@UP_SETUP@// The tile of the chunk's last column and where it ends, followed along
+// (a 64-bit division per chunk cost more than the chunk's steps).
+long long __orbis_last_tile = 0, __orbis_last_end = __orbis_end;
+for (long long __orbis_s = 0; __orbis_s < __orbis_steps; __orbis_s += @K@) {
 const long long __orbis_c0 = __orbis_s - @LAG@ * __orbis_lane;
 const long long __orbis_first = __orbis_c0 < 0 ? 0 : __orbis_c0;
 const long long __orbis_last = __orbis_c0 + (@K@ - 1) < __orbis_trip ? __orbis_c0 + (@K@ - 1) : __orbis_trip - 1;
-const long long __orbis_last_tile = __orbis_last < __orbis_end ? __orbis_q : __orbis_q + 1 + (__orbis_last - __orbis_end) / __orbis_tile;
-@DECLARE@@STAGE_TOP@#pragma unroll
-for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
-const long long __orbis_c = __orbis_c0 + __orbis_j;
-if (!__orbis_staged && __orbis_c >= 0 && __orbis_c < __orbis_trip) {
-@Y@(void)@COLUMN@;
-@INITIAL@}
+while (__orbis_last >= __orbis_last_end) {
+++__orbis_last_tile;
+__orbis_last_end = __orbis_trip - __orbis_last_end < __orbis_tile ? __orbis_trip : __orbis_last_end + __orbis_tile;
 }
-// The whole warp waits until the leader has run the pre-blocks of every
+@DECLARE@@STAGED_FLAG@// The whole warp waits until the leader has run the pre-blocks of every
 // tile the chunk touches, and the warp above has finished the columns the
 // chunk's first row needs (the lag past its last).
 const long long __orbis_need = __orbis_s + (@K@ - 1) + @LAG@ < __orbis_trip ? __orbis_s + (@K@ - 1) + @LAG@ : __orbis_trip;
@@ -502,12 +532,26 @@ __orbis_ok = false;
 if (__all_sync(__orbis_mask, __orbis_ok))
 break;
 }
+// What rows above the warp wrote first: the only loads that had to wait,
+// so their latency overlaps the staging and the loads ahead below.
+if (__orbis_staged) {
+@LOAD_STAGED@} else {
 #pragma unroll
 for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 const long long __orbis_c = __orbis_c0 + __orbis_j;
 if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
 @Y@(void)@COLUMN@;
 @LOAD@}
+}
+}
+@STAGE_TOP@if (!__orbis_staged) {
+#pragma unroll
+for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
+const long long __orbis_c = __orbis_c0 + __orbis_j;
+if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
+@Y@(void)@COLUMN@;
+@INITIAL@}
+}
 }
 // The loads come before any row's stores of the chunk.
 __syncwarp(__orbis_mask);
@@ -552,6 +596,7 @@ orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
                              {"@Y0@", valueAt(Inner, "__orbis_c0")},
                              {"@LAG@", Lag},
                              {"@K@", K},
+                             {"@LOAD_STAGED@", LoadStaged},
                              {"@COLUMN@", Inner.Form.VarName},
                              {"@Y@", Y},
                              {"@FORWARD_INSIDE@", ForwardInside},
@@ -563,8 +608,10 @@ orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
                              {"@VALUE_INSIDE@", ValueInside},
                              {"@VALUE@", Value},
                              {"@HIST_INIT@", HistInit},
+                             {"@UP_SETUP@", UpSetup},
                              {"@STAGE_SETUP@", Stage.Setup},
                              {"@STAGE_TOP@", Stage.Top},
+                             {"@STAGED_FLAG@", StagedFlag},
                              {"@STAGED_FILL@", Stage.Fill},
                              {"@STAGED_WRITE@", Stage.WriteBack}});
 }
