@@ -39,3 +39,12 @@ void lag_one(int n, double (*A)[n]) {
 // CHECK-LABEL: // ---- device code: tall-rows.orbis.cu ----
 // CHECK: // Nest 0 at {{.*}}tall-rows.c:{{[0-9]+}}:3: intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0)).
 // CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, ((rows - 1) * 1 + (warps - 1) * 32 + 16 + ORBIS_DEV_TILES_IN_FLIGHT - 2) / (ORBIS_DEV_TILES_IN_FLIGHT - 1));
+// The block opts in to more shared memory when the arena and the static
+// staging buffers need more than 48 KiB together.
+// CHECK: static const size_t static_shared = [] {
+// CHECK-NEXT: cudaFuncAttributes attributes;
+// CHECK-NEXT: orbis_cuda_check(cudaFuncGetAttributes(&attributes, __orbis_kernel0), "cudaFuncGetAttributes", where);
+// CHECK-NEXT: return attributes.sharedSizeBytes;
+// CHECK-NEXT: }();
+// CHECK-NEXT: if (shared_bytes + static_shared > 48 * 1024)
+// CHECK-NEXT: orbis_cuda_check(cudaFuncSetAttribute(__orbis_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "cudaFuncSetAttribute", where);

@@ -87,7 +87,15 @@ std::string CudaNestEmitter::launcher() {
        std::to_string(maxThreads()) +
        " threads, one warp leads): use a smaller tile or a larger "
        "ORBIS_GPU_SUBTILE\");\n"
-       "  if (shared_bytes > 48 * 1024)\n"
+       // Static shared memory (the staging buffers, the ring) counts
+       // against the 48 KiB a block gets without opting in, too.
+       // Asked once per process.
+       "  static const size_t static_shared = [] {\n"
+       "    cudaFuncAttributes attributes;\n"
+       "    orbis_cuda_check(cudaFuncGetAttributes(&attributes, __orbis_kernel" + N +
+       "), \"cudaFuncGetAttributes\", where);\n"
+       "    return attributes.sharedSizeBytes;\n  }();\n"
+       "  if (shared_bytes + static_shared > 48 * 1024)\n"
        "    orbis_cuda_check(cudaFuncSetAttribute(__orbis_kernel" + N +
        ", cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "
        "\"cudaFuncSetAttribute\", where);\n"
