@@ -3,10 +3,12 @@
 // kernel holds two worker schedules, chosen at run time: strict lockstep
 // (in each warp the row above's value by a shuffle, the row's own last
 // value in a register, the rest loaded a chunk ahead; each warp follows
-// the warp above per chunk; tiles default to three warps' 96 rows (the
-// lag is 1) and one 16-column chunk), and the copies of the pre/post-blocks. A linearized
-// subscript hides the distances: copies only, with the reason in the
-// device code and for ORBIS_VERBOSE.
+// the warp above per chunk; tiles default to three warps' 96 rows
+// (ORBIS_SITE_GPU_TALL_ROWS: the leader keeps ORBIS_DEV_TILES_IN_FLIGHT
+// tiles in flight, and rows lag by at most one column, so the three
+// warps' skew fits them) and one 16-column chunk), and the copies of the
+// pre/post-blocks. A linearized subscript hides the distances: copies
+// only, with the reason in the device code and for ORBIS_VERBOSE.
 // RUN: %orbis-cc --offload=cuda --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
 // REQUIRES: cuda
 #include <omp_blocked.h>
@@ -159,6 +161,15 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: } else {
 // CHECK-NEXT: for (long long __orbis_k1 = 0;
 // CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, ((rows - 1) * 1 + (warps - 1) * 32 + 16 + ORBIS_DEV_TILES_IN_FLIGHT - 2) / (ORBIS_DEV_TILES_IN_FLIGHT - 1));
+// The block opts in to more shared memory when the arena and the static
+// staging buffers need more than 48 KiB together.
+// CHECK: static const size_t static_shared = [] {
+// CHECK-NEXT: cudaFuncAttributes attributes;
+// CHECK-NEXT: orbis_cuda_check(cudaFuncGetAttributes(&attributes, __orbis_kernel0), "cudaFuncGetAttributes", where);
+// CHECK-NEXT: return attributes.sharedSizeBytes;
+// CHECK-NEXT: }();
+// CHECK-NEXT: if (shared_bytes + static_shared > 48 * 1024)
+// CHECK-NEXT: orbis_cuda_check(cudaFuncSetAttribute(__orbis_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "cudaFuncSetAttribute", where);
 
 void linear(int n, double *A) {
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n * n])
