@@ -565,6 +565,8 @@ private:
   /// loop.
   std::string elementLoopsOpen() const {
     std::string S = "{ {";
+    if (!Staged && lockstep())
+      S = "{ " + pointerCopies() + "{ " + pointerShadows();
     if (Staged) {
       std::vector<std::string> First, End;
       for (const auto &L : Nest.Loops) {
@@ -576,6 +578,51 @@ private:
     // Braces around the user's statement and around the loops: what follows
     // on its last line is not taken for a misleadingly indented loop body.
     return S + elementLoops() + " { ";
+  }
+
+  /// Pointer variables whose elements the instruction block accesses, once
+  /// each (not volatile ones). Rows in lockstep read them through local
+  /// copies of the same name (pointerCopies, pointerShadows): the variable
+  /// itself may be one the outlined parallel region reaches through a
+  /// pointer, which the host compiler reloaded at every step to address
+  /// the row below the group (about 2% of a step, docs/benchmarks.md). The
+  /// block assigns no such variable (RowSchedule.h), so a copy taken
+  /// before the tile's loops holds the same value throughout.
+  std::vector<const VarDecl *> copiedPointers() const {
+    std::vector<const VarDecl *> Vars;
+    for (const ArrayAccess &A : Nest.Accesses) {
+      const VarDecl *D = A.Base;
+      if (!D || !D->getType()->isPointerType() ||
+          D->getType().isVolatileQualified() ||
+          std::find(Vars.begin(), Vars.end(), D) != Vars.end())
+        continue;
+      Vars.push_back(D);
+    }
+    return Vars;
+  }
+  std::string copyName(size_t I) const {
+    return "__orbis_pc" + std::to_string(Nest.Id) + "_" + std::to_string(I);
+  }
+  /// The copies, taken outside the scope that shadows the variables.
+  std::string pointerCopies() const {
+    std::string S;
+    std::vector<const VarDecl *> Vars = copiedPointers();
+    for (size_t I = 0; I < Vars.size(); ++I) {
+      std::string Name = Vars[I]->getName().str();
+      S += "__typeof__(" + Name + ") " + copyName(I) + " = " + Name + "; ";
+    }
+    return S;
+  }
+  /// Locals of the variables' names and types, from the copies.
+  std::string pointerShadows() const {
+    std::string S;
+    std::vector<const VarDecl *> Vars = copiedPointers();
+    for (size_t I = 0; I < Vars.size(); ++I) {
+      std::string Name = Vars[I]->getName().str();
+      S += "__typeof__(" + copyName(I) + ") " + Name + " = " + copyName(I) +
+           "; ";
+    }
+    return S;
   }
 
   /// Loops over every level's iterations of the current tiles, outermost
