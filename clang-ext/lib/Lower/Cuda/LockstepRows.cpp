@@ -536,23 +536,9 @@ break;
 // so their latency overlaps the staging and the loads ahead below.
 if (__orbis_staged) {
 @LOAD_STAGED@} else {
-#pragma unroll
-for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
-const long long __orbis_c = __orbis_c0 + __orbis_j;
-if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
-@Y@(void)@COLUMN@;
-@LOAD@}
-}
-}
+@LOAD_LOOP@}
 @STAGE_TOP@if (!__orbis_staged) {
-#pragma unroll
-for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
-const long long __orbis_c = __orbis_c0 + __orbis_j;
-if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {
-@Y@(void)@COLUMN@;
-@INITIAL@}
-}
-}
+@INITIAL_LOOP@}
 // The loads come before any row's stores of the chunk.
 __syncwarp(__orbis_mask);
 @STAGED_BRANCH@@FAST_BRANCH@{
@@ -583,8 +569,21 @@ if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)
 orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 }
 )";
+  // The chunk's columns inside the loop, each with the loop variable set,
+  // for per-column loads (the rows above, or the values from before the
+  // nest where the chunk is not staged).
+  auto ColumnLoop = [](const std::string &Body) {
+    return "#pragma unroll\n"
+           "for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {\n"
+           "const long long __orbis_c = __orbis_c0 + __orbis_j;\n"
+           "if (__orbis_c >= 0 && __orbis_c < __orbis_trip) {\n"
+           "@Y@(void)@COLUMN@;\n" +
+           Body + "}\n}\n";
+  };
   // Structure first, the user's text last (it may hold anything).
-  return fillTemplate(Code, {{"@STAGED_BRANCH@", StagedBranch},
+  return fillTemplate(Code, {{"@LOAD_LOOP@", ColumnLoop("@LOAD@")},
+                             {"@INITIAL_LOOP@", ColumnLoop("@INITIAL@")},
+                             {"@STAGED_BRANCH@", StagedBranch},
                              {"@FAST_BRANCH@", FastBranch},
                              {"@HIST@", Hist},
                              {"@DECLARE@", Declare},
