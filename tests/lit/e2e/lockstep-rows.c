@@ -248,6 +248,27 @@ static void throughPointer(int n, int m) {
   check("pointer", n, m);
 }
 
+// A pointer the block declares is not copied (it does not exist before the
+// loops); the rows still run in lockstep.
+static void blockPointer(int n, int m) {
+  fill(n, m);
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < m - 1; y++) {
+      #pragma omp block
+      {
+        double (*B)[MAX] = A;
+        B[x][y] = 0.5 * (B[x - 1][y] + B[x][y - 1]);
+      }
+    }
+  }
+  for (int x = 1; x < n - 1; x++)
+    for (int y = 1; y < m - 1; y++)
+      R[x][y] = 0.5 * (R[x - 1][y] + R[x][y - 1]);
+  check("block-pointer", n, m);
+}
+
 int main(int argc, char **argv) {
   int n = atoi(argv[1]), m = atoi(argv[2]);
   if (n > MAX || m > MAX)
@@ -259,6 +280,7 @@ int main(int argc, char **argv) {
   registerReads(n, m);
   plainOrders(n, m);
   throughPointer(n, m);
+  blockPointer(n, m);
   return 0;
 }
 // OUT: OK gauss-seidel
@@ -274,6 +296,7 @@ int main(int argc, char **argv) {
 // OUT-NEXT: OK call
 // OUT-NEXT: OK counts-down
 // OUT-NEXT: OK pointer
+// OUT-NEXT: OK block-pointer
 
 // One nest's loops as --emit-lowered shows them.
 // LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(A[x][y]) __orbis_v0[6] = {0}; for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + __orbis_rows0 - 1; ++__orbis_k0) { if (__orbis_k0 == 0 && __orbis_rows0 == 6LL) { __typeof__(__orbis_f0_0) __orbis_xb0 = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + __orbis_g0); __typeof__(__orbis_f0_1) __orbis_yb0 = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + __orbis_k0); for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0); __orbis_v0[__orbis_r0] = A[x][y - 1]; } for (; __orbis_k0 < 6LL - 1; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) if ((unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } for (; __orbis_k0 < __orbis_cols0 + 6LL - 1; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) if ((unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } } for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
@@ -288,3 +311,5 @@ int main(int argc, char **argv) {
 // The pointer's copy, taken outside the scope whose local of the same name
 // the loops and the block use.
 // LOWERED: { __typeof__(P) [[PC:__orbis_pc[0-9]+_0]] = P; { __typeof__([[PC]]) P = [[PC]];  /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */
+// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */
+// LOWERED-NOT: __typeof__(B)

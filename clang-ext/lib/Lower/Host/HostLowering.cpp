@@ -566,7 +566,7 @@ private:
   std::string elementLoopsOpen() const {
     std::string S = "{ {";
     if (!Staged && lockstep())
-      S = "{ " + pointerCopies() + "{ " + pointerShadows();
+      S = pointerCopiesOpen();
     if (Staged) {
       std::vector<std::string> First, End;
       for (const auto &L : Nest.Loops) {
@@ -580,49 +580,37 @@ private:
     return S + elementLoops() + " { ";
   }
 
-  /// Pointer variables whose elements the instruction block accesses, once
-  /// each (not volatile ones). Rows in lockstep read them through local
-  /// copies of the same name (pointerCopies, pointerShadows): the variable
+  /// What opens the scope of rows in lockstep: the pointer variables whose
+  /// elements the instruction block accesses (declared before the nest,
+  /// not volatile), copied, then locals of the same names and types from
+  /// the copies, inside which the loops and the block run. The variable
   /// itself may be one the outlined parallel region reaches through a
   /// pointer, which the host compiler reloaded at every step to address
-  /// the row below the group (about 2% of a step, docs/benchmarks.md). The
-  /// block assigns no such variable (RowSchedule.h), so a copy taken
-  /// before the tile's loops holds the same value throughout.
-  std::vector<const VarDecl *> copiedPointers() const {
+  /// the row below the group (docs/lowering.md); the local stays in a
+  /// register. The block assigns no such variable (RowSchedule.h), so the
+  /// copy holds its value throughout. A pointer declared inside the nest
+  /// (in the block, say) is left alone: it does not exist yet here.
+  std::string pointerCopiesOpen() const {
+    SourceLocation NestBegin = SM.getExpansionLoc(Nest.root().For->getBeginLoc());
     std::vector<const VarDecl *> Vars;
     for (const ArrayAccess &A : Nest.Accesses) {
       const VarDecl *D = A.Base;
-      if (!D || !D->getType()->isPointerType() ||
-          D->getType().isVolatileQualified() ||
-          std::find(Vars.begin(), Vars.end(), D) != Vars.end())
-        continue;
-      Vars.push_back(D);
+      if (D && D->getType()->isPointerType() &&
+          !D->getType().isVolatileQualified() &&
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(D->getLocation()),
+                                       NestBegin) &&
+          std::find(Vars.begin(), Vars.end(), D) == Vars.end())
+        Vars.push_back(D);
     }
-    return Vars;
-  }
-  std::string copyName(size_t I) const {
-    return "__orbis_pc" + std::to_string(Nest.Id) + "_" + std::to_string(I);
-  }
-  /// The copies, taken outside the scope that shadows the variables.
-  std::string pointerCopies() const {
-    std::string S;
-    std::vector<const VarDecl *> Vars = copiedPointers();
+    std::string Copies, Shadows;
     for (size_t I = 0; I < Vars.size(); ++I) {
       std::string Name = Vars[I]->getName().str();
-      S += "__typeof__(" + Name + ") " + copyName(I) + " = " + Name + "; ";
+      std::string Copy = "__orbis_pc" + std::to_string(Nest.Id) + "_" +
+                         std::to_string(I);
+      Copies += "__typeof__(" + Name + ") " + Copy + " = " + Name + "; ";
+      Shadows += "__typeof__(" + Copy + ") " + Name + " = " + Copy + "; ";
     }
-    return S;
-  }
-  /// Locals of the variables' names and types, from the copies.
-  std::string pointerShadows() const {
-    std::string S;
-    std::vector<const VarDecl *> Vars = copiedPointers();
-    for (size_t I = 0; I < Vars.size(); ++I) {
-      std::string Name = Vars[I]->getName().str();
-      S += "__typeof__(" + copyName(I) + ") " + Name + " = " + copyName(I) +
-           "; ";
-    }
-    return S;
+    return "{ " + Copies + "{ " + Shadows;
   }
 
   /// Loops over every level's iterations of the current tiles, outermost
