@@ -87,9 +87,9 @@ std::string CudaNestEmitter::launcher() {
        std::to_string(maxThreads()) +
        " threads, one warp leads): use a smaller tile or a larger "
        "ORBIS_GPU_SUBTILE\");\n"
-       // Static shared memory (the staging buffers, the ring) counts
-       // against the 48 KiB a block gets without opting in, too.
-       // Asked once per process.
+       // Static shared memory (the staging buffers) counts against the
+       // 48 KiB a block gets without opting in, too. Asked once per
+       // process.
        "  static const size_t static_shared = [] {\n"
        "    cudaFuncAttributes attributes;\n"
        "    orbis_cuda_check(cudaFuncGetAttributes(&attributes, __orbis_kernel" + N +
