@@ -213,6 +213,13 @@ public:
   /// owner, world integers, freed, a pointer of another shape).
   char *localData(orbis_world_ptr_t P, uint64_t &Count);
   void localDone(orbis_world_ptr_t P);
+  /// The same for reading only, where the allocation may also be another
+  /// process's, mapped on this host: its mapping then stays until
+  /// readableDone(P), which fails with ORBIS_ERR_UNKNOWN_ALLOCATION when the
+  /// owner freed the allocation meanwhile (what was read may be another
+  /// allocation's data).
+  char *readableData(orbis_world_ptr_t P, uint64_t &Count);
+  orbis_status_t readableDone(orbis_world_ptr_t P);
   orbis_status_t barrier() {
     if (!Ready)
       return ORBIS_ERR_NOT_INITIALIZED;

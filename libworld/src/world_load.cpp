@@ -17,6 +17,10 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
   const PeerAllocation *Mapped = nullptr;
   if (orbis_status_t S = checkPeerShape(P, Mapped))
     return S;
+  // In place (a staged tile reading the owner's memory mapped here,
+  // readableData): waited for only, nothing copied onto itself.
+  if (Mapped && Values == Mapped->View.Data + First * Mapped->ElemSize)
+    Values = nullptr;
   {
     std::lock_guard<std::mutex> L(M);
     if (!(P.flags & ORBIS_WORLD_ATOMIC) &&
@@ -196,6 +200,44 @@ void World::localDone(orbis_world_ptr_t P) {
     return;
   std::lock_guard<std::mutex> L(M);
   H.unpin(P.id);
+}
+
+char *World::readableData(orbis_world_ptr_t P, uint64_t &Count) {
+  if (int(P.owner) == rank())
+    return localData(P, Count);
+  if (!Ready || (P.flags & ORBIS_WORLD_ATOMIC))
+    return nullptr;
+  // Entered until readableDone: the mapping is not reclaimed meanwhile.
+  Peers.enter();
+  const PeerAllocation *Mapped = nullptr;
+  if (checkPeerShape(P, Mapped) != ORBIS_OK || !Mapped) {
+    if (Peers.leave())
+      reclaimPeers();
+    return nullptr;
+  }
+  Count = Mapped->Count;
+  return Mapped->View.Data;
+}
+
+orbis_status_t World::readableDone(orbis_world_ptr_t P) {
+  if (int(P.owner) == rank()) {
+    localDone(P);
+    return ORBIS_OK;
+  }
+  if (!Ready)
+    return ORBIS_ERR_NOT_INITIALIZED;
+  // The owner clears the id when it frees the allocation, before its
+  // memory can serve another one (Heap::unmap).
+  const PeerAllocation *A = Peers.find(P.owner, P.id);
+  bool Alive = A && A->Mapped &&
+               A->View.Header->Id.load(std::memory_order_acquire) == P.id;
+  if (Peers.leave())
+    reclaimPeers();
+  return Alive ? ORBIS_OK
+               : failWith(ORBIS_ERR_UNKNOWN_ALLOCATION,
+                          "rank " + std::to_string(P.owner) +
+                              " freed the allocation while this tile read "
+                              "it in place");
 }
 
 void World::onLoad(const LoadHeader &Hdr) {

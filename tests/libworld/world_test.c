@@ -911,6 +911,62 @@ static void free_while_pinned(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// Reading in place (orbis_world_read_frame), what a staged tile does with
+/// an array it only reads: rank r reads the next rank's 20 x 30 grid where
+/// that rank wrote it when both share memory (UCX_TLS=shm, or alone), and
+/// gets no frame over TCP; a load of a box in place only waits, and finds
+/// the writer's values. Rows a multiple of 4 KiB apart get no frame (a
+/// compact copy is read faster). A free by the owner while the grid is
+/// read in place makes orbis_world_read_done fail; of its own grid a
+/// process keeps the memory (pinned) and reads on.
+static void read_in_place(void) {
+  orbis_world_ptr_t grid, next;
+  CHECK(orbis_world_malloc(20 * 30, sizeof(double), &grid));
+  CHECK(orbis_world_store(orbis_world_root(rank), 23, &grid));
+  const orbis_world_view_t view = {0, 2, {30, 1}};
+  const orbis_world_box_t box = {{2, 5}, {10, 17}},
+                          whole = {{0, 0}, {20, 30}};
+  double mine[20 * 30];
+  for (int x = 2; x < 10; x++)
+    for (int y = 5; y < 17; y++)
+      mine[x * 30 + y] = box_value(rank, x, y);
+  CHECK(orbis_world_store_box(grid, &view, &box, mine, &whole));
+  int to = (rank + 1) % size;
+  CHECK(orbis_world_load(orbis_world_root(to), 23, &next));
+  const char *tls = getenv("UCX_TLS");
+  int shared = to == rank || (tls && strstr(tls, "shm"));
+  orbis_world_box_t frame;
+  const double *theirs = orbis_world_read_frame(next, &view, &frame);
+  EXPECT((theirs != NULL) == shared);
+  if (theirs) {
+    EXPECT(frame.lo[0] == 0 && frame.lo[1] == 0 && frame.hi[0] == 20 &&
+           frame.hi[1] == 30);
+    CHECK(orbis_world_load_boxes(next, &view, &box, 1, NULL, (void *)theirs,
+                                 &frame));
+    for (int x = 2; x < 10; x++)
+      for (int y = 5; y < 17; y++)
+        EXPECT(theirs[x * 30 + y] == box_value(to, x, y));
+    EXPECT(orbis_world_read_done(next) == ORBIS_OK);
+  }
+  orbis_world_ptr_t wide;
+  CHECK(orbis_world_malloc(4 * 512, sizeof(double), &wide));
+  const orbis_world_view_t rows_4k = {0, 2, {512, 1}};
+  EXPECT(orbis_world_read_frame(wide, &rows_4k, &frame) == NULL);
+  CHECK(orbis_world_free(wide));
+  // Freed by its owner while read in place.
+  theirs = orbis_world_read_frame(next, &view, &frame);
+  EXPECT((theirs != NULL) == shared);
+  CHECK(orbis_world_barrier());
+  CHECK(orbis_world_free(grid));
+  CHECK(orbis_world_barrier());
+  if (theirs) {
+    EXPECT(theirs[2 * 30 + 5] == box_value(to, 2, 5));
+    EXPECT(orbis_world_read_done(next) ==
+           (to == rank ? ORBIS_OK : ORBIS_ERR_UNKNOWN_ALLOCATION));
+  }
+  CHECK(orbis_world_barrier());
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -928,6 +984,8 @@ int main(int argc, char **argv) {
       boxes_in_place();
     else if (!strcmp(argv[a], "free-while-pinned"))
       free_while_pinned();
+    else if (!strcmp(argv[a], "read-in-place"))
+      read_in_place();
     else if (!strcmp(argv[a], "pointers"))
       pointers();
     else if (!strcmp(argv[a], "gauss-seidel"))

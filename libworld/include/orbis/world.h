@@ -161,6 +161,22 @@ void *orbis_world_local_frame(orbis_world_ptr_t ptr,
 /// Ends what orbis_world_local_frame(ptr, ...) began (when it returned an
 /// address).
 void orbis_world_local_done(orbis_world_ptr_t ptr);
+/// Reading in place: as orbis_world_local_frame, for an allocation this
+/// process owns or, on the owner's host over shared memory, another
+/// process's allocation mapped here, which the caller only reads (given as
+/// `buf` to orbis_world_load_boxes, which then waits without copying). A
+/// staged tile reads a peer's grid where the peer wrote it. Null when
+/// neither (another host, TCP, world integers, freed), and when the view's
+/// rows lie a multiple of 4 KiB apart (rows in lockstep of two such arrays
+/// share an L1 set: a compact copy is read faster). The mapping stays
+/// until orbis_world_read_done(ptr), which returns
+/// ORBIS_ERR_UNKNOWN_ALLOCATION when the owner freed the allocation
+/// meanwhile: its memory may then have served another allocation while it
+/// was read, and what was computed from it is not to be trusted.
+const void *orbis_world_read_frame(orbis_world_ptr_t ptr,
+                                   const orbis_world_view_t *view,
+                                   orbis_world_box_t *frame);
+orbis_status_t orbis_world_read_done(orbis_world_ptr_t ptr);
 
 /// Adds `delta` to world integer `index` of an atomic allocation, at its
 /// owner, and returns the value before the addition in `old` (if not null).

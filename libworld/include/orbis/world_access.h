@@ -118,6 +118,16 @@ orbis_world_store_box_at(orbis_world_ptr_t p, const orbis_world_view_t *view,
     orbis_world_access_fail("world store of a staged tile", file, line, s, p,
                             view->base, 0);
 }
+/// Ends a staged tile's reading in place (orbis_world_read_frame); the
+/// program stops when the allocation was freed meanwhile.
+ORBIS_WORLD_UNUSED static inline void
+orbis_world_read_done_at(orbis_world_ptr_t p, const char *file,
+                         unsigned line) {
+  orbis_status_t s = orbis_world_read_done(p);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail("world load of a staged tile", file, line, s, p,
+                            0, 0);
+}
 /// Whether two world pointers name the same allocation.
 ORBIS_WORLD_UNUSED static inline int
 orbis_world_same_allocation(orbis_world_ptr_t a, orbis_world_ptr_t b) {

@@ -6,7 +6,8 @@
 // array the process owns (orbis_world_local_frame) the tile computes in
 // place: the buffer is the array's own memory, seen as a frame over the
 // whole array, its rows the pitch, and the loads and the store only wait
-// and publish. Nests that cannot be staged keep the element path only and
+// and publish; an array it only reads is read in place also where another
+// process on the host owns it (orbis_world_read_frame). Nests that cannot be staged keep the element path only and
 // say why.
 // RUN: %orbis-cc --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
 // RUN: %orbis-cc -c %s -o %t.o
@@ -18,22 +19,29 @@ void sweeps(int N, int T) {
   for (int t = 1; t <= T; t++) {
     Vs[t] = omp_world_malloc(N);
     // CHECK: staged tile (docs/lowering.md, "Staged tiles")
-    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+22]]); const long long __orbis_sf0_0 = (long long)(__orbis_f0_0) + (-1LL), __orbis_sn0_0 = (long long)(__orbis_e0_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(__orbis_f0_1) + (-1LL), __orbis_sn0_1 = (long long)(__orbis_e0_1) + (0LL) - __orbis_sf0_1; const unsigned long long __orbis_so0 = 0ULL;
-    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp1 = orbis_world_get_ptr(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+21]]); const long long __orbis_sf1_0 = (long long)(__orbis_f0_0) + (0LL), __orbis_sn1_0 = (long long)(__orbis_e0_0) + (1LL) - __orbis_sf1_0; const long long __orbis_sf1_1 = (long long)(__orbis_f0_1) + (0LL), __orbis_sn1_1 = (long long)(__orbis_e0_1) + (1LL) - __orbis_sf1_1;
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+29]]); const long long __orbis_sf0_0 = (long long)(__orbis_f0_0) + (-1LL), __orbis_sn0_0 = (long long)(__orbis_e0_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(__orbis_f0_1) + (-1LL), __orbis_sn0_1 = (long long)(__orbis_e0_1) + (0LL) - __orbis_sf0_1; const unsigned long long __orbis_so0 = 0ULL;
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp1 = orbis_world_get_ptr(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+28]]); const long long __orbis_sf1_0 = (long long)(__orbis_f0_0) + (0LL), __orbis_sn1_0 = (long long)(__orbis_e0_0) + (1LL) - __orbis_sf1_0; const long long __orbis_sf1_1 = (long long)(__orbis_f0_1) + (0LL), __orbis_sn1_1 = (long long)(__orbis_e0_1) + (1LL) - __orbis_sf1_1;
     // CHECK-NEXT: unsigned char *__orbis_sm = orbis_world_staging() && !orbis_world_same_allocation(__orbis_sp1, __orbis_sp0) ? (unsigned char *)malloc(
     // CHECK-NEXT: if (__orbis_sm) {
     // CHECK: orbis_world_box_t __orbis_sa0; double *const __orbis_sd0 = (double *)orbis_world_local_frame(__orbis_sp0, &__orbis_sv0, &__orbis_sa0); const long long __orbis_sq0_1 = __orbis_sd0 ? __orbis_sa0.hi[1] : __orbis_sn0_1;
     // CHECK-NEXT: double *const __orbis_sb0 = __orbis_sd0 ? __orbis_sd0 + ((__orbis_sf0_0) * __orbis_sq0_1 + __orbis_sf0_1) : (double *)(__orbis_sm + __orbis_so0); double *const __orbis_sx0 = __orbis_sd0 ? __orbis_sd0 : __orbis_sb0; const orbis_world_box_t *const __orbis_sg0 = __orbis_sd0 ? &__orbis_sa0 : &__orbis_sfr0;
     // CHECK-NEXT: const orbis_world_box_t __orbis_sw0 = {{[{][{]}}(long long)(__orbis_f0_0) + (0LL), (long long)(__orbis_f0_1) + (0LL)}, {(long long)(__orbis_e0_0) + (0LL), (long long)(__orbis_e0_1) + (0LL)}};
     // CHECK-NEXT: const orbis_world_box_t __orbis_sr0[2] = {{[{][{][{]}}(long long)(__orbis_f0_0) + (-1LL), (long long)(__orbis_f0_1) + (0LL)}, {(long long)(__orbis_e0_0) + (-1LL), (long long)(__orbis_e0_1) + (0LL)}}, {{[{][{]}}(long long)(__orbis_f0_0) + (0LL), (long long)(__orbis_f0_1) + (-1LL)}, {(long long)(__orbis_e0_0) + (0LL), (long long)(__orbis_e0_1) + (-1LL)}}};
-    // CHECK-NEXT: orbis_world_load_boxes_at(__orbis_sp0, &__orbis_sv0, __orbis_sr0, 2, &__orbis_sw0, __orbis_sx0, __orbis_sg0, "{{.*}}", [[@LINE+14]]);
-    // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 2, 0, __orbis_sx1, __orbis_sg1, "{{.*}}", [[@LINE+13]]);
-    // CHECK-NEXT: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for {{.*}} ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
+    // CHECK-NEXT: orbis_world_load_boxes_at(__orbis_sp0, &__orbis_sv0, __orbis_sr0, 2, &__orbis_sw0, __orbis_sx0, __orbis_sg0, "{{.*}}", [[@LINE+21]]);
+    // CHECK: orbis_world_box_t __orbis_sa1; double *const __orbis_sd1 = (double *)orbis_world_read_frame(__orbis_sp1, &__orbis_sv1, &__orbis_sa1);
+    // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 2, 0, __orbis_sx1, __orbis_sg1, "{{.*}}", [[@LINE+19]]);
+    // The staged tile keeps the left and upper neighbours in registers: a
+    // copy of the block on the buffers for whole groups, the block as
+    // written recording its value otherwise.
+    // CHECK-NEXT: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)]) __orbis_v0[6] = {0};
+    // CHECK-SAME: __orbis_v0[__orbis_r0] = __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y - 1) - __orbis_sf0_1)]; }
+    // CHECK-SAME: for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)])) + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_v0[__orbis_r0] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))); }
+    // CHECK-SAME: ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
     // CHECK-NEXT: #line [[@LINE+11]]
-    // CHECK-NEXT: (__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] = (0.25 * (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y - 1) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))); }
+    // CHECK-NEXT: (__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] = ((__orbis_v0[__orbis_r0] = (0.25 * (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y - 1) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))))); } }
     // CHECK-NEXT: orbis_world_store_box_at(__orbis_sp0, &__orbis_sv0, &__orbis_sw0, __orbis_sx0, __orbis_sg0, "{{.*}}", [[@LINE+9]]);
     // CHECK-NEXT: if (__orbis_sd0) orbis_world_local_done(__orbis_sp0);
-    // CHECK-NEXT: if (__orbis_sd1) orbis_world_local_done(__orbis_sp1);
+    // CHECK-NEXT: if (__orbis_sd1) orbis_world_read_done_at(__orbis_sp1, "{{.*}}", [[@LINE+7]]);
     // CHECK-NEXT: free(__orbis_sm);
     // CHECK-NEXT: } else /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, {{.*}}, 1)) {
     #pragma omp parallel for schedule(blocked)

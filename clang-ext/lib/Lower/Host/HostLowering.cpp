@@ -79,6 +79,13 @@ public:
       Rows = rowSchedule(Nest, Ctx, RowScheduleUse::TileOrder);
     if (lockstep())
       Carry = planLockstepCarry(Nest, Rows, Ctx);
+    if (Nest.World) {
+      // In a world loop the values come from registers in the staged tile
+      // only; the element path reads each through libworld.
+      StagedCarry = stagedCarry();
+      Carry = LockstepCarry();
+      Carry.Reason = "the element path of a world loop";
+    }
   }
 
   void emit() {
@@ -117,6 +124,62 @@ private:
   RowSchedule Rows;
   /// Reads of a lockstep tile that come from registers (LockstepCarry.h).
   LockstepCarry Carry;
+  /// The same for the staged tile of a nest in a world loop (its reads
+  /// and write on the tile's buffers).
+  LockstepCarry StagedCarry;
+
+  /// Carry, moved onto the staged tile's texts: each read from registers is
+  /// a world read of the value, found where the staged body put it.
+  LockstepCarry stagedCarry() const {
+    LockstepCarry C = Carry;
+    auto No = [&](std::string Why) {
+      C = LockstepCarry();
+      C.Reason = std::move(Why);
+      return C;
+    };
+    if (!C.Applies)
+      return C;
+    if (!Staged || !Staged->Reason.empty() ||
+        Staged->Write.ValueAt == std::string::npos)
+      return No("the nest has no staged tile");
+    const StagedWrite &W = Staged->Write;
+    unsigned ValueBegin =
+        SM.getFileOffset(SM.getExpansionLoc(C.Value->getBeginLoc()));
+    for (LockstepCarry::Read &R : C.Reads) {
+      auto It = std::find_if(
+          W.Reads.begin(), W.Reads.end(), [&](const StagedWrite::Read &M) {
+            return M.FileBegin == ValueBegin + R.Offset &&
+                   M.FileEnd == ValueBegin + R.Offset + R.Length;
+          });
+      if (It == W.Reads.end())
+        return No("a read of the value is not one of the staged tile");
+      R.Offset = unsigned(It->Offset);
+      R.Length = unsigned(It->Length);
+    }
+    C.TargetText = W.Target;
+    C.ValueText = W.Value;
+    // One line, as the copy of a value as written (LockstepCarry.cpp).
+    for (std::string *T : {&C.TargetText, &C.ValueText})
+      std::replace_if(
+          T->begin(), T->end(), [](char Ch) { return Ch == '\n' || Ch == '\r'; },
+          ' ');
+    return C;
+  }
+
+  /// The staged body, recording the value it writes for the registers.
+  std::string capturedStagedBody() const {
+    const std::string &B = Staged->Body;
+    size_t At = Staged->Write.ValueAt, Length = Staged->Write.Value.size();
+    CarryNames N = carryNames();
+    return B.substr(0, At) + StagedCarry.captureOpen(N) + B.substr(At, Length) +
+           StagedCarry.captureClose() + B.substr(At + Length);
+  }
+
+  /// The carry the site and --emit-lowered describe: a world loop's nest
+  /// runs its staged tile unless libworld says otherwise.
+  const LockstepCarry &describedCarry() const {
+    return StagedCarry.Applies ? StagedCarry : Carry;
+  }
   /// Rows a core advances together: enough independent chains to hide the
   /// latency of one (a store, its reload, three adds and a multiply in a
   /// 5-point stencil), few enough that their lines stay in L1 when the rows
@@ -293,7 +356,8 @@ private:
     // The order inside a tile, for ORBIS_VERBOSE (every field initialized:
     // -Wextra).
     if (Nest.Loops.size() == 2 && !L.Child)
-      S += ", \"" + escapeForStringLiteral(tileOrder()) + "\"}; ";
+      S += ", \"" + escapeForStringLiteral(tileOrder(describedCarry())) +
+           "\"}; ";
     else
       S += ", 0}; ";
     S += "orbis_loop_t " + Lp + "; ";
@@ -573,11 +637,14 @@ private:
         First.push_back(firstVar(*L));
         End.push_back(endVar(*L));
       }
-      S += stagedTileOpen(*Staged, First, End, elementLoops());
+      bool Carried = StagedCarry.Applies;
+      S += stagedTileOpen(*Staged, First, End, elementLoops(StagedCarry),
+                          Carried ? capturedStagedBody() : Staged->Body,
+                          Carried ? " }" : "");
     }
     // Braces around the user's statement and around the loops: what follows
     // on its last line is not taken for a misleadingly indented loop body.
-    return S + elementLoops() + " { ";
+    return S + elementLoops(Carry) + " { ";
   }
 
   /// What opens the scope of rows in lockstep: the pointer variables whose
@@ -619,9 +686,9 @@ private:
   /// in the variable's own type: `<` / `>` for a signed variable (which lets
   /// the optimizer count the iterations), `!=` otherwise (an unsigned end may
   /// wrap to 0; a pointer end is one step past the tile).
-  std::string elementLoops() const {
+  std::string elementLoops(const LockstepCarry &Carry) const {
     if (lockstep())
-      return lockstepLoops();
+      return lockstepLoops(Carry);
     std::string S;
     for (const auto &L : Nest.Loops) {
       QualType T = L->Form.Var->getType();
@@ -654,7 +721,7 @@ private:
   }
 
   /// The order inside a tile in words (ORBIS_VERBOSE, --emit-lowered).
-  std::string tileOrder() const {
+  std::string tileOrder(const LockstepCarry &Carry) const {
     if (lockstep()) {
       std::string S = std::to_string(LockstepRows) + " " + describe(Rows);
       if (Carry.Applies) {
@@ -681,7 +748,7 @@ private:
   /// a constant count, which the host compiler unrolls; its test keeps the
   /// rows outside the tile's corners (and below a short last group) out.
   /// What follows is the instruction block, with the loop variables set.
-  std::string lockstepLoops() const {
+  std::string lockstepLoops(const LockstepCarry &Carry) const {
     const BlockedLoop &Outer = *Nest.Loops[0], &Inner = *Nest.Loops[1];
     std::string Id = std::to_string(Nest.Id);
     std::string G = "__orbis_g" + Id, N0 = "__orbis_n" + Id,
@@ -707,7 +774,7 @@ private:
                         " < " + Cols + " + " + Rs + " - 1; ++" + K;
     std::string EachRow =
         "for (long long " + R + " = 0; " + R + " < " + Per + "; ++" + R + ")";
-    std::string Order = " /* tile order: " + tileOrder() + " */ ";
+    std::string Order = " /* tile order: " + tileOrder(Carry) + " */ ";
     if (!Carry.Applies)
       return Order + Groups + " " + Steps + ") " + EachRow + " " + Test;
     // The steps where every row and every value read from registers lies

@@ -46,8 +46,6 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
     C.Reason = std::move(Why);
     return C;
   };
-  if (Nest.World)
-    return No("the nest is in a world loop");
   if (!Rows.Write || !Rows.Value)
     return No("the block is not one assignment to an array element");
   QualType T = Rows.Write->Expr->getType();

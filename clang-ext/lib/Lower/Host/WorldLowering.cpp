@@ -407,10 +407,19 @@ private:
   }
 
   /// The text of E with every world access inside it rewritten.
-  std::string text(const Expr *E) {
+  /// With Marks: where each outermost access went in the result.
+  std::string text(const Expr *E,
+                   std::vector<StagedWrite::Read> *Marks = nullptr) {
     auto It = Accesses.find(E);
-    if (It != Accesses.end())
-      return rewrite(It->second);
+    if (It != Accesses.end()) {
+      std::string Rewritten = rewrite(It->second);
+      if (Marks) {
+        unsigned B = SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()));
+        Marks->push_back({B, B + unsigned(sourceText(E).size()), 0,
+                          Rewritten.size()});
+      }
+      return Rewritten;
+    }
     // The outermost accesses strictly inside E, spliced into its text.
     std::vector<const Expr *> Inner;
     collectOutermost(E, Inner);
@@ -424,7 +433,11 @@ private:
           SM.getFileOffset(Lexer::getLocForEndOfToken(
               SM.getExpansionLoc(I->getEndLoc()), 0, SM, Ctx.getLangOpts())) -
           Base;
-      Out += Original.substr(At, B - At) + rewrite(Accesses.at(I));
+      Out += Original.substr(At, B - At);
+      std::string Rewritten = rewrite(Accesses.at(I));
+      if (Marks)
+        Marks->push_back({Base + B, Base + End, Out.size(), Rewritten.size()});
+      Out += Rewritten;
       At = End;
     }
     return Out + Original.substr(At);
@@ -909,16 +922,26 @@ private:
     }
     P.Place = place(Block->getBeginLoc());
     StagedRefs = &Refs;
+    Write = &P.Write;
     P.Body = "\n#line " +
              std::to_string(SM.getPresumedLoc(SM.getExpansionLoc(Begin))
                                 .getLine()) +
              " \"" +
              escapeForStringLiteral(
                  SM.getPresumedLoc(SM.getExpansionLoc(Begin)).getFilename()) +
-             "\"\n" + splice(Begin, End, Block);
+             "\"\n";
+    size_t Head = P.Body.size();
+    P.Body += splice(Begin, End, Block);
+    if (P.Write.ValueAt != std::string::npos)
+      P.Write.ValueAt += Head;
+    Write = nullptr;
     StagedRefs = nullptr;
     return P;
   }
+
+  /// Records, while the staged body is spliced, the write's value and the
+  /// world reads in it (StagedWrite).
+  StagedWrite *Write = nullptr;
 
   std::string rewriteStaged(const Access &A, const StagedRef &R) {
     std::string G = std::to_string(R.Group), Index;
@@ -932,9 +955,20 @@ private:
                 : Term;
     }
     std::string Elem = "__orbis_sb" + G + "[" + Index + "]";
-    if (A.K == Kind::ElementWrite)
-      return "(" + Elem + " = (" + text(A.Value) + "))";
-    return Elem;
+    if (A.K != Kind::ElementWrite)
+      return Elem;
+    std::string Value;
+    if (StagedWrite *W = Write) {
+      // Only the value's own reads are marked, not those in subscripts.
+      Write = nullptr;
+      Value = text(A.Value, &W->Reads);
+      Write = W;
+      W->Target = Elem;
+      W->Value = Value;
+    } else {
+      Value = text(A.Value);
+    }
+    return "(" + Elem + " = (" + Value + "))";
   }
 
   /// The text of [Begin, End) (holding S) with every world access rewritten.
@@ -954,7 +988,13 @@ private:
     for (const Expr *I : Inner) {
       unsigned B = SM.getFileOffset(SM.getExpansionLoc(I->getBeginLoc())) - Base;
       unsigned E = SM.getFileOffset(endOfToken(I->getEndLoc())) - Base;
-      Out += Original.substr(At, B - At) + rewrite(Accesses.at(I));
+      Out += Original.substr(At, B - At);
+      const Access &A = Accesses.at(I);
+      std::string Rewritten = rewrite(A);
+      // The staged write is `(Target = (Value))`.
+      if (Write && A.K == Kind::ElementWrite && !Write->Target.empty())
+        Write->ValueAt = Out.size() + Write->Target.size() + 5;
+      Out += Rewritten;
       At = E;
     }
     return Out + Original.substr(At);

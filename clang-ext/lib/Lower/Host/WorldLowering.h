@@ -33,6 +33,22 @@ struct StagedGroup {
   std::vector<long long> Min, Max; ///< per dimension, over every offset
 };
 
+/// The world write of a staged instruction block, as the tile's buffers
+/// see it: what rows in lockstep need to keep the values the block writes
+/// in registers (LockstepCarry.h) on the staged tile too.
+struct StagedWrite {
+  std::string Target; ///< the written element: `__orbis_sb0[...]`
+  std::string Value;  ///< the assigned value, its world reads rewritten
+  /// Where the value lies in the plan's Body (npos: no world write).
+  size_t ValueAt = std::string::npos;
+  /// Each world read in the value: its characters in the file and in Value.
+  struct Read {
+    unsigned FileBegin, FileEnd;
+    size_t Offset, Length;
+  };
+  std::vector<Read> Reads;
+};
+
 /// What the host lowering puts in front of a blocked nest's element loops
 /// when the nest lies in a world loop: staged tiles when `Reason` is empty,
 /// else the reason the nest keeps only the element path.
@@ -41,6 +57,7 @@ struct StagedTilePlan {
   std::vector<StagedGroup> Groups;
   std::string Body;  ///< the instruction block on the tile's buffers
   std::string Place; ///< `"file", line` of the instruction block
+  StagedWrite Write;
 };
 using StagedTilePlans = std::map<const TiledNest *, StagedTilePlan>;
 
@@ -53,11 +70,13 @@ void lowerWorldLoops(const NestModel &Model, clang::ASTContext &Ctx,
 /// The code in front of a nest's element loops (`Loops`, the `for` headers
 /// over the tile, whose bounds are `First` and `End`, one per level): the
 /// staged tile and `else`, or a comment saying why the nest has the element
-/// path only (WorldStaging.cpp).
+/// path only (WorldStaging.cpp). The staged tile runs `Body` (the plan's,
+/// or one that records the values it writes) after `Loops`, then `Close`.
 std::string stagedTileOpen(const StagedTilePlan &Plan,
                            const std::vector<std::string> &First,
                            const std::vector<std::string> &End,
-                           const std::string &Loops);
+                           const std::string &Loops, const std::string &Body,
+                           const std::string &Close);
 
 } // namespace orbis
 

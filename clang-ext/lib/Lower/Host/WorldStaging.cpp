@@ -11,7 +11,8 @@ namespace orbis {
 std::string stagedTileOpen(const StagedTilePlan &Plan,
                            const std::vector<std::string> &First,
                            const std::vector<std::string> &End,
-                           const std::string &Loops) {
+                           const std::string &Loops,
+                           const std::string &Body, const std::string &Close) {
   if (!Plan.Reason.empty()) {
     std::string Why = Plan.Reason;
     for (size_t At = Why.find("*/"); At != std::string::npos;
@@ -88,10 +89,14 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
          "}, {" + FrameHi + "}};\n";
     // In place when this process owns the array (orbis_world_local_frame):
     // the tile reads and writes the owner's memory, and the loads and the
-    // store only wait and publish. Else a buffer over the frame.
+    // store only wait and publish. An array the tile only reads, in place
+    // also where another process on this host owns it
+    // (orbis_world_read_frame). Else a buffer over the frame.
     std::string Sd = "__orbis_sd" + N, Sa = "__orbis_sa" + N;
+    std::string Frame = Gr.Write.empty() ? "orbis_world_read_frame"
+                                         : "orbis_world_local_frame";
     S += "orbis_world_box_t " + Sa + "; " + Gr.Scalar + " *const " + Sd +
-         " = (" + Gr.Scalar + " *)orbis_world_local_frame(__orbis_sp" + N +
+         " = (" + Gr.Scalar + " *)" + Frame + "(__orbis_sp" + N +
          ", &__orbis_sv" + N + ", &" + Sa + ");";
     std::string Origin = "__orbis_sf" + N + "_0";
     for (size_t K = 1; K < D; ++K) {
@@ -127,14 +132,18 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
                 N + ", " + Plan.Place + ");\n";
   }
   // The arrays computed in place are unpinned (a free meanwhile released
-  // their memory only now).
+  // their memory only now); one read in place where its owner freed it
+  // meanwhile stops the program.
   std::string Unpin;
   for (size_t G = 0; G < Plan.Groups.size(); ++G) {
     std::string N = std::to_string(G);
-    Unpin += "if (__orbis_sd" + N + ") orbis_world_local_done(__orbis_sp" + N +
-             ");\n";
+    Unpin += "if (__orbis_sd" + N + ") " +
+             (Plan.Groups[G].Write.empty()
+                  ? "orbis_world_read_done_at(__orbis_sp" + N + ", " +
+                        Plan.Place + ");\n"
+                  : "orbis_world_local_done(__orbis_sp" + N + ");\n");
   }
-  S += Loops + " { " + Plan.Body + " }\n" + Stores + Unpin +
+  S += Loops + " { " + Body + " }" + Close + "\n" + Stores + Unpin +
        "free(__orbis_sm);\n} else";
   return S;
 }
