@@ -4,7 +4,7 @@
 /// `gs2d-world/VARIANT/n:N/omp_threads:TH/ranks:P/tls:UCX`, launches its
 /// program under mpirun once per iteration (`orbis-world`:
 /// bench-gs2d-world, Algorithm 2 through orbis-cc; `mpi-hand`:
-/// bench-gs2d-mpi) with T = 4P sweeps and TH = max(1, cores / P) OpenMP
+/// bench-gs2d-mpi) with T = KP sweeps (K = 4 unless --sweeps-per-rank) and TH = max(1, cores / P) OpenMP
 /// threads a process, and takes the time the program measured (the slowest
 /// rank's) as manual time; GCUP/s is a rate counter. A run that does not
 /// print OK (bit-identical to the sequential sweeps), fails or is killed
@@ -14,7 +14,7 @@
 /// same ranks and transport).
 ///
 /// Usage: bench-gs2d-world-gb [--n 4096] [--ranks 2,4] [--tls shm,tcp]
-///                            [--bin DIR (this program's)]
+///                            [--sweeps-per-rank 4] [--bin DIR (this program's)]
 ///                            [Google Benchmark flags; default 3 repetitions]
 #include "../common/gbench.h"
 
@@ -39,13 +39,14 @@ struct Options {
   int N = 4096;
   std::vector<int> Ranks = {2, 4};
   std::vector<std::string> Transports = {"shm", "tcp"};
+  int SweepsPerRank = 4; ///< T = SweepsPerRank * P
   std::string BinDir;
 };
 
 [[noreturn]] void usage(const char *Argv0) {
   std::fprintf(stderr,
-               "usage: %s [--n N] [--ranks P,...] [--tls shm,tcp] [--bin DIR] "
-               "[Google Benchmark flags]\n",
+               "usage: %s [--n N] [--ranks P,...] [--tls shm,tcp] "
+               "[--sweeps-per-rank K] [--bin DIR] [Google Benchmark flags]\n",
                Argv0);
   std::exit(2);
 }
@@ -97,6 +98,8 @@ Options parseOptions(int Argc, char **Argv) {
       for (const std::string &T : O.Transports)
         if (T != "shm" && T != "tcp")
           usage(Argv[0]);
+    } else if (Arg == "--sweeps-per-rank") {
+      O.SweepsPerRank = positive(Val, Argv[0]);
     } else if (Arg == "--bin") {
       O.BinDir = Val;
     } else {
@@ -144,7 +147,7 @@ RunResult launch(const Options &O, const std::string &Variant,
     }
   Argv.insert(Argv.end(), {"-np", std::to_string(Ranks),
                            O.BinDir + "/" + Program, std::to_string(O.N),
-                           std::to_string(4 * Ranks)});
+                           std::to_string(O.SweepsPerRank * Ranks)});
   RunResult R;
   std::FILE *Pipe = popen(command(Argv).c_str(), "r");
   if (!Pipe) {
@@ -218,10 +221,10 @@ int main(int Argc, char **Argv) {
                 ++Runs;
               }
               const double Cells = static_cast<double>(O.N - 2) * (O.N - 2) *
-                                   4 * Ranks;
+                                   O.SweepsPerRank * Ranks;
               State.counters["GCUP/s"] = benchmark::Counter(
                   Cells * Runs / 1e9, benchmark::Counter::kIsRate);
-              State.counters["sweeps"] = 4 * Ranks;
+              State.counters["sweeps"] = O.SweepsPerRank * Ranks;
               State.counters["ranks"] = Ranks;
             });
       }

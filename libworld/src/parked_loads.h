@@ -15,11 +15,19 @@ namespace orbis::world {
 
 class ParkedLoads {
 public:
+  /// One contiguous run of a load of several (a staged tile's rows).
+  struct Run {
+    uint64_t First, Count;
+  };
   struct Load {
     int From;
     uint32_t Id;
     uint64_t First, Count, Token;
     uint64_t Next; ///< initialized up to here (see Heap::readyFrom)
+    /// A load of several runs (MsgLoadRuns), answered in one reply: its
+    /// runs, and the one Next lies in. Empty: [First, First + Count).
+    std::vector<Run> Runs = {};
+    size_t At = 0;
   };
 
   void park(const Load &L) { ByAllocation[L.Id].push_back(L); }

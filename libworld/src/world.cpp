@@ -19,7 +19,8 @@ orbis_status_t World::init() {
                                     {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
                                      MsgLock, MsgUnlock, MsgProbe,
                                      MsgProbeReply, MsgDeadlock, MsgDescribe,
-                                     MsgStored, MsgFlush, MsgFreed, MsgFree},
+                                     MsgStored, MsgFlush, MsgFreed, MsgFree,
+                                     MsgLoadRuns},
                                     &World::afterProgress, &World::place))
       return S;
     H.setSource(&Net);

@@ -80,7 +80,8 @@ enum : unsigned {
   MsgStored = 11,    ///< doorbells: ranges written straight into memory
   MsgFlush = 12,     ///< the owner asks for the doorbells not sent yet
   MsgFreed = 13,     ///< the owner freed an allocation: forget it
-  MsgFree = 14       ///< another process asks the owner to free one
+  MsgFree = 14,      ///< another process asks the owner to free one
+  MsgLoadRuns = 15   ///< several runs of one allocation, one reply
 };
 
 struct StoreHeader {
@@ -280,6 +281,14 @@ private:
   }
   void onStore(const StoreHeader &H, const void *Data, size_t Length);
   void onLoad(const LoadHeader &H);
+  /// MsgLoadRuns: the LoadHeader (First and Count: of the first run, and
+  /// the elements of all) and the runs as ParkedLoads::Run.
+  void onLoadRuns(const LoadHeader &H, const void *Data, size_t Length);
+  /// Asks P's owner for Runs in one message and scatters the reply into
+  /// Out (BoxRun offsets; null: waits only), caching what came.
+  orbis_status_t loadRunsAtOnce(orbis_world_ptr_t P,
+                                const std::vector<BoxRun> &Runs,
+                                unsigned char *Out);
   void onReply(const ReplyHeader &H, const void *Data, size_t Length);
   void onDescribe(const LoadHeader &H);
   void onStored(const StoredHeader &H, const void *Data, size_t Length);
@@ -378,6 +387,10 @@ private:
                                  size_t ResultLength);
   /// Queues replies to the parked loads of allocation Id that are ready.
   void answerParkedLocked(uint32_t Id);
+  /// Whether parked load L is ready (advancing its Next and At).
+  bool parkedReadyLocked(ParkedLoads::Load &L);
+  /// Replies to L with its elements (all its runs, packed).
+  void replyParkedLocked(const ParkedLoads::Load &L);
   void queueReplyLocked(int Peer, uint64_t Token, uint32_t Id, uint64_t First,
                         uint64_t Count);
   /// Queues a MsgReply to request Token of rank To (sent by flushOutbox).

@@ -72,18 +72,27 @@ orbis_status_t World::loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
         return S;
     return ORBIS_OK;
   }
-  // Every run the cache does not hold is asked for at once; the answers
-  // come in any order.
-  std::deque<Request> Asked;
-  std::vector<LoadHeader> Headers;
+  // The runs the cache does not hold are asked for in one message, one
+  // reply (a staged tile's rows over TCP: one round trip and one transfer,
+  // not one per row).
+  std::vector<BoxRun> Missing;
   {
     std::lock_guard<std::mutex> L(M);
     for (size_t I = 0; I < Count; ++I) {
       const BoxRun &R = Runs[I];
-      if (Remote.lookup(P, R.index, R.count, Dest(R))) {
+      if (Remote.lookup(P, R.index, R.count, Dest(R)))
         ++CacheHits;
-        continue;
-      }
+      else
+        Missing.push_back(R);
+    }
+  }
+  if (Missing.size() > 1)
+    return loadRunsAtOnce(P, Missing, Out);
+  std::deque<Request> Asked;
+  std::vector<LoadHeader> Headers;
+  {
+    std::lock_guard<std::mutex> L(M);
+    for (const BoxRun &R : Missing) {
       Asked.push_back(Request{Dest(R), size_t(R.count * P.elem_size), P,
                               R.index, R.count});
       Headers.push_back(LoadHeader{uint32_t(rank()), P.id, R.index, R.count,
@@ -116,6 +125,49 @@ orbis_status_t World::loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
   for (size_t I = 0; I < SentCount && !Status; ++I)
     Status = Asked[I].Status;
   return Status;
+}
+
+orbis_status_t World::loadRunsAtOnce(orbis_world_ptr_t P,
+                                     const std::vector<BoxRun> &Runs,
+                                     unsigned char *Out) {
+  std::vector<ParkedLoads::Run> Specs;
+  uint64_t Elements = 0;
+  for (const BoxRun &R : Runs) {
+    Specs.push_back({R.index, R.count});
+    Elements += R.count;
+  }
+  std::vector<unsigned char> Packed(Elements * P.elem_size);
+  Request Req{Packed.data(), Packed.size(), P, Runs[0].index, Elements};
+  Req.Cacheable = false; // cached run by run below
+  LoadHeader Hdr{uint32_t(rank()), P.id, Runs[0].index, Elements, 0};
+  {
+    std::lock_guard<std::mutex> L(M);
+    Hdr.Token = Requests.add(Req);
+  }
+  orbis_status_t Status =
+      send(int(P.owner), MsgLoadRuns, &Hdr, sizeof Hdr, Specs.data(),
+           Specs.size() * sizeof(ParkedLoads::Run));
+  if (Status) {
+    std::lock_guard<std::mutex> L(M);
+    Requests.drop(Hdr.Token);
+    return Status;
+  }
+  const BoxRun &Last = Runs.back();
+  waitUntil([&] { return Req.Done; },
+            WaitSite{Out ? "world load" : "world wait", P, Runs[0].index,
+                     Last.index + Last.count - Runs[0].index});
+  if (Req.Status)
+    return Req.Status;
+  std::lock_guard<std::mutex> L(M);
+  const unsigned char *From = Packed.data();
+  for (const BoxRun &R : Runs) {
+    const size_t Bytes = R.count * P.elem_size;
+    if (Out)
+      std::memcpy(Out + R.offset * P.elem_size, From, Bytes);
+    Remote.fill(P, R.index, R.count, From);
+    From += Bytes;
+  }
+  return ORBIS_OK;
 }
 
 bool World::spinOn(const RegionView &View, uint64_t &Next, uint64_t End,
@@ -274,12 +326,74 @@ void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
   Changed.notify_all();
 }
 
-void World::answerParkedLocked(uint32_t Id) {
-  auto Ready = [&](ParkedLoads::Load &P) {
+void World::onLoadRuns(const LoadHeader &Hdr, const void *Data,
+                       size_t Length) {
+  std::lock_guard<std::mutex> L(M);
+  ParkedLoads::Load Load{int(Hdr.From), Hdr.Id, Hdr.First, Hdr.Count,
+                         Hdr.Token, Hdr.First};
+  const size_t N = Length / sizeof(ParkedLoads::Run);
+  if (N == 0 || Length % sizeof(ParkedLoads::Run)) {
+    queueReply(int(Hdr.From), Hdr.Token, {}, ORBIS_ERR_INVALID);
+    return;
+  }
+  Load.Runs.resize(N);
+  std::memcpy(Load.Runs.data(), Data, Length);
+  uint64_t Elements = 0;
+  std::string Why;
+  for (const ParkedLoads::Run &R : Load.Runs) {
+    if (orbis_status_t S = H.check(Hdr.Id, R.First, R.Count, Why)) {
+      queueReply(int(Hdr.From), Hdr.Token, {}, S);
+      return;
+    }
+    Elements += R.Count;
+  }
+  if (Elements != Hdr.Count || Load.Runs[0].First != Hdr.First) {
+    queueReply(int(Hdr.From), Hdr.Token, {}, ORBIS_ERR_INVALID);
+    return;
+  }
+  knownByLocked(Hdr.Id, int(Hdr.From)); // it caches what it gets
+  if (parkedReadyLocked(Load)) {
+    replyParkedLocked(Load);
+    return;
+  }
+  // Parked as a load of one range is (onLoad).
+  H.find(Hdr.Id)->View.watch(AnyElement);
+  Parked.park(std::move(Load));
+  answerParkedLocked(Hdr.Id);
+}
+
+bool World::parkedReadyLocked(ParkedLoads::Load &P) {
+  if (P.Runs.empty())
     return H.readyFrom(P.Id, P.Next, P.First + P.Count);
-  };
-  for (const ParkedLoads::Load &P : Parked.takeReady(Id, Ready)) {
+  for (; P.At < P.Runs.size(); ++P.At) {
+    const ParkedLoads::Run &R = P.Runs[P.At];
+    if (P.Next < R.First)
+      P.Next = R.First;
+    if (!H.readyFrom(P.Id, P.Next, R.First + R.Count))
+      return false;
+  }
+  return true;
+}
+
+void World::replyParkedLocked(const ParkedLoads::Load &P) {
+  if (P.Runs.empty()) {
     queueReplyLocked(P.From, P.Token, P.Id, P.First, P.Count);
+    return;
+  }
+  const size_t Size = H.find(P.Id)->ElemSize;
+  std::vector<char> Data(P.Count * Size);
+  size_t At = 0;
+  for (const ParkedLoads::Run &R : P.Runs) {
+    H.copyOut(P.Id, R.First, R.Count, Data.data() + At);
+    At += R.Count * Size;
+  }
+  queueReply(P.From, P.Token, std::move(Data));
+}
+
+void World::answerParkedLocked(uint32_t Id) {
+  auto Ready = [&](ParkedLoads::Load &P) { return parkedReadyLocked(P); };
+  for (const ParkedLoads::Load &P : Parked.takeReady(Id, Ready)) {
+    replyParkedLocked(P);
     H.find(Id)->View.unwatch();
   }
 }

@@ -33,6 +33,10 @@ void World::receive(void *Ctx, unsigned Id, const void *Header,
     if (HeaderLength == sizeof(LoadHeader))
       W->onLoad(*static_cast<const LoadHeader *>(Header));
     break;
+  case MsgLoadRuns:
+    if (HeaderLength == sizeof(LoadHeader))
+      W->onLoadRuns(*static_cast<const LoadHeader *>(Header), Data, Length);
+    break;
   case MsgDescribe:
     if (HeaderLength == sizeof(LoadHeader))
       W->onDescribe(*static_cast<const LoadHeader *>(Header));

@@ -967,6 +967,52 @@ static void read_in_place(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// A box of another process's grid asked for before its owner writes it:
+/// over TCP its rows go to the owner as one request, parked there until the
+/// last row is written and answered in one reply (over shared memory the
+/// reader waits on the mapped bits). A box of a grid its owner freed: the
+/// owner's UNKNOWN_ALLOCATION, whichever path.
+static void boxes_waiting(void) {
+  orbis_world_ptr_t grid, next;
+  CHECK(orbis_world_malloc(20 * 30, sizeof(double), &grid));
+  CHECK(orbis_world_store(orbis_world_root(rank), 24, &grid));
+  int to = (rank + 1) % size;
+  CHECK(orbis_world_load(orbis_world_root(to), 24, &next));
+  const orbis_world_view_t view = {0, 2, {30, 1}};
+  const orbis_world_box_t box = {{3, 4}, {9, 20}}, whole = {{0, 0}, {20, 30}};
+  static double mine[20 * 30], theirs[20 * 30];
+  for (int x = 3; x < 9; x++)
+    for (int y = 4; y < 20; y++)
+      mine[x * 30 + y] = box_value(rank, x, y);
+  if (size > 1) {
+    CHECK(orbis_world_barrier());
+    // The owner writes its box a while after every reader asked for it.
+    if (rank % 2 == 0) {
+      CHECK(orbis_world_load_boxes(next, &view, &box, 1, NULL, theirs, &whole));
+      struct timespec pause = {0, 50 * 1000 * 1000};
+      nanosleep(&pause, NULL);
+      CHECK(orbis_world_store_box(grid, &view, &box, mine, &whole));
+    } else {
+      struct timespec pause = {0, 50 * 1000 * 1000};
+      nanosleep(&pause, NULL);
+      CHECK(orbis_world_store_box(grid, &view, &box, mine, &whole));
+      CHECK(orbis_world_load_boxes(next, &view, &box, 1, NULL, theirs, &whole));
+    }
+  } else {
+    CHECK(orbis_world_store_box(grid, &view, &box, mine, &whole));
+    CHECK(orbis_world_load_boxes(next, &view, &box, 1, NULL, theirs, &whole));
+  }
+  for (int x = 3; x < 9; x++)
+    for (int y = 4; y < 20; y++)
+      EXPECT(theirs[x * 30 + y] == box_value(to, x, y));
+  CHECK(orbis_world_barrier());
+  CHECK(orbis_world_free(grid));
+  CHECK(orbis_world_barrier());
+  EXPECT(orbis_world_load_boxes(next, &view, &box, 1, NULL, theirs, &whole) ==
+         ORBIS_ERR_UNKNOWN_ALLOCATION);
+  CHECK(orbis_world_barrier());
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -986,6 +1032,8 @@ int main(int argc, char **argv) {
       free_while_pinned();
     else if (!strcmp(argv[a], "read-in-place"))
       read_in_place();
+    else if (!strcmp(argv[a], "boxes-waiting"))
+      boxes_waiting();
     else if (!strcmp(argv[a], "pointers"))
       pointers();
     else if (!strcmp(argv[a], "gauss-seidel"))
