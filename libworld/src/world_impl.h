@@ -285,7 +285,7 @@ private:
   /// the elements of all) and the runs as ParkedLoads::Run.
   void onLoadRuns(const LoadHeader &H, const void *Data, size_t Length);
   /// Asks P's owner for Runs in one message and scatters the reply into
-  /// Out (BoxRun offsets; null: waits only), caching what came.
+  /// Out (BoxRun offsets; null: waits only); not cached.
   orbis_status_t loadRunsAtOnce(orbis_world_ptr_t P,
                                 const std::vector<BoxRun> &Runs,
                                 unsigned char *Out);

@@ -136,9 +136,15 @@ orbis_status_t World::loadRunsAtOnce(orbis_world_ptr_t P,
     Specs.push_back({R.index, R.count});
     Elements += R.count;
   }
-  std::vector<unsigned char> Packed(Elements * P.elem_size);
+  // Kept from tile to tile: a box of a few hundred KiB, allocated and freed
+  // each time, would be mapped and faulted in each time.
+  thread_local std::vector<unsigned char> Packed;
+  Packed.resize(Elements * P.elem_size);
   Request Req{Packed.data(), Packed.size(), P, Runs[0].index, Elements};
-  Req.Cacheable = false; // cached run by run below
+  // Not cached: a staged tile's box is read once, but for a halo row or
+  // column, and caching it would hold another copy of the whole array
+  // (filled page by page, then dropped when the array is freed).
+  Req.Cacheable = false;
   LoadHeader Hdr{uint32_t(rank()), P.id, Runs[0].index, Elements, 0};
   {
     std::lock_guard<std::mutex> L(M);
@@ -158,13 +164,11 @@ orbis_status_t World::loadRunsAtOnce(orbis_world_ptr_t P,
                      Last.index + Last.count - Runs[0].index});
   if (Req.Status)
     return Req.Status;
-  std::lock_guard<std::mutex> L(M);
   const unsigned char *From = Packed.data();
   for (const BoxRun &R : Runs) {
     const size_t Bytes = R.count * P.elem_size;
     if (Out)
       std::memcpy(Out + R.offset * P.elem_size, From, Bytes);
-    Remote.fill(P, R.index, R.count, From);
     From += Bytes;
   }
   return ORBIS_OK;
