@@ -48,7 +48,7 @@ void Heap::decode(int64_t Entry, int &Rank, SiteCode &Site) const {
 orbis_status_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
                             orbis_world_ptr_t &Out, uint32_t FixedId) {
   size_t Length = 0;
-  if (!regionLengthChecked(Count, ElemSize, Length))
+  if (!regionLengthChecked(Count, ElemSize, uint32_t(Rank), Length))
     return ORBIS_ERR_NO_MEMORY;
   SegmentPool::Piece Memory = Pool.allocate(Length);
   if (!Memory.Base)
@@ -64,10 +64,11 @@ orbis_status_t Heap::create(int Rank, uint64_t Count, uint32_t ElemSize,
   // The data is never read before it is written: its pages are only made
   // now (zeroed once, by the kernel), so that stores that come as messages
   // do not fault page by page while they are received.
-  std::memset(A.Memory.Base, 0, dataOffset(Count));
+  const size_t Data = dataOffset(Count, ElemSize, uint32_t(Rank));
+  std::memset(A.Memory.Base, 0, Data);
   if (A.Memory.Fresh) // a spare segment's pages are all there already
-    prefault(A.Memory.Base + dataOffset(Count), Length - dataOffset(Count));
-  A.View = RegionView::of(A.Memory.Base, Count);
+    prefault(A.Memory.Base + Data, Length - Data);
+  A.View = RegionView::of(A.Memory.Base, Count, ElemSize, uint32_t(Rank));
   A.View.Header->WakeAt.store(AnyElement, std::memory_order_relaxed);
   A.View.Header->Id.store(Id, std::memory_order_release);
   Out = orbis_world_ptr_t{uint32_t(Rank), Id, Count, ElemSize, 0};

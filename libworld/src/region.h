@@ -75,21 +75,35 @@ inline void cpuRelax() {
 
 /// Offsets of the parts of an allocation's region.
 inline size_t bitmapOffset() { return sizeof(RegionHeader); }
-inline size_t dataOffset(uint64_t Count) {
-  return (sizeof(RegionHeader) + (Count + 63) / 64 * 8 + 63) & ~size_t(63);
+/// The data of an allocation of at least this many bytes starts 512 bytes
+/// times its owner's rank mod 8 further (a colour). Two processes' grids of
+/// one size otherwise start at the same offset in a page, and their rows a
+/// power of two apart all fall in one L1 set: a staged tile that runs rows
+/// in lockstep over one process's grid and the next one's (Algorithm 2)
+/// touches about 14 such lines, more than the 8 ways of an L1 set
+/// (docs/world.md, "Staged tiles in place").
+constexpr uint64_t ColouredBytes = uint64_t(1) << 20;
+inline size_t dataOffset(uint64_t Count, uint32_t ElemSize, uint32_t Owner) {
+  size_t Offset =
+      (sizeof(RegionHeader) + (Count + 63) / 64 * 8 + 63) & ~size_t(63);
+  if (ElemSize && Count >= ColouredBytes / ElemSize)
+    Offset += size_t(Owner % 8) * 512;
+  return Offset;
 }
-inline size_t regionLength(uint64_t Count, uint32_t ElemSize) {
-  return dataOffset(Count) + Count * ElemSize;
+inline size_t regionLength(uint64_t Count, uint32_t ElemSize,
+                           uint32_t Owner) {
+  return dataOffset(Count, ElemSize, Owner) + Count * ElemSize;
 }
 /// regionLength, or false when it does not fit in a size_t (a count or an
 /// element size from a caller, before anything is allocated).
 inline bool regionLengthChecked(uint64_t Count, uint32_t ElemSize,
-                                size_t &Length) {
+                                uint32_t Owner, size_t &Length) {
   constexpr size_t Max = ~size_t(0);
-  // dataOffset's bitmap and padding stay below Count / 8 + 192 bytes.
-  if (Count > (Max - 4096) / 2 || Count > (Max / 2) / ElemSize)
+  // dataOffset's bitmap, padding and colour stay below Count / 8 + 4096
+  // bytes.
+  if (Count > (Max - 8192) / 2 || Count > (Max / 2) / ElemSize)
     return false;
-  Length = regionLength(Count, ElemSize);
+  Length = regionLength(Count, ElemSize, Owner);
   return true;
 }
 
@@ -105,10 +119,11 @@ struct RegionView {
   std::atomic<uint64_t> *Bits = nullptr;
   char *Data = nullptr;
 
-  static RegionView of(char *Base, uint64_t Count) {
+  static RegionView of(char *Base, uint64_t Count, uint32_t ElemSize,
+                       uint32_t Owner) {
     return {reinterpret_cast<RegionHeader *>(Base),
             reinterpret_cast<std::atomic<uint64_t> *>(Base + bitmapOffset()),
-            Base + dataOffset(Count)};
+            Base + dataOffset(Count, ElemSize, Owner)};
   }
 
   bool written(uint64_t I) const {

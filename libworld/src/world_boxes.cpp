@@ -38,18 +38,6 @@ bool rowMajor(const orbis_world_view_t *View) {
   return true;
 }
 
-/// Whether View's rows lie a multiple of 4 KiB apart. A staged tile runs
-/// rows in lockstep, about 7 rows of the array it writes and 7 of one it
-/// reads; at such a pitch they all fall in one set of an 8-way L1 and evict
-/// each other. Reading such an array from a compact copy is then faster
-/// than in place: Gauss-Seidel at N = 4096, two processes on the 2-core VM,
-/// 0.69 against 0.59 GCUP/s; at N = 4104 in place is faster, 0.91 against
-/// 0.66 (docs/world.md, "Staged tiles in place").
-bool rowsShareL1Sets(orbis_world_ptr_t P, const orbis_world_view_t &View) {
-  return View.dims >= 2 &&
-         uint64_t(View.stride[View.dims - 2]) * P.elem_size % 4096 == 0;
-}
-
 /// The allocation's Count elements at Data seen through View: the frame
 /// (lo 0; hi the rows that start in it, then stride[k-1] / stride[k]) and
 /// the address of the view's element (0, ..., 0).
@@ -127,7 +115,7 @@ void orbis_world_local_done(orbis_world_ptr_t ptr) {
 const void *orbis_world_read_frame(orbis_world_ptr_t ptr,
                                    const orbis_world_view_t *view,
                                    orbis_world_box_t *frame) {
-  if (!rowMajor(view) || !frame || rowsShareL1Sets(ptr, *view))
+  if (!rowMajor(view) || !frame)
     return nullptr;
   uint64_t Count = 0;
   char *Data = orbis::world::TheWorld.readableData(ptr, Count);

@@ -168,10 +168,10 @@ const PeerAllocation *World::describe(const orbis_world_ptr_t &P) {
       // A segment mapped here before (an idle one the owner reused) has
       // its page tables made: filling them again costs a walk of them all.
       if (!Known)
-        prefault(Local, regionLength(D.Count, D.ElemSize));
+        prefault(Local, regionLength(D.Count, D.ElemSize, P.owner));
       A.Mapped = true;
       A.Segment = D.Segment;
-      A.View = RegionView::of(Local, D.Count);
+      A.View = RegionView::of(Local, D.Count, D.ElemSize, P.owner);
       A.View.Header->MappedByPeer.store(1, std::memory_order_relaxed);
     }
   }

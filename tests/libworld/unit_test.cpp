@@ -88,14 +88,29 @@ namespace {
 /// A region of Count elements of 8 bytes, zeroed as the owner makes it.
 struct TestRegion {
   explicit TestRegion(uint64_t Count)
-      : Memory(regionLength(Count, 8) / 8 + 1, 0),
-        View(RegionView::of(reinterpret_cast<char *>(Memory.data()), Count)) {
+      : Memory(regionLength(Count, 8, 0) / 8 + 1, 0),
+        View(RegionView::of(reinterpret_cast<char *>(Memory.data()), Count, 8,
+                            0)) {
     View.Header->WakeAt.store(AnyElement);
   }
   std::vector<uint64_t> Memory;
   RegionView View;
 };
 } // namespace
+
+TEST(RegionLayout, LargeDataStartsAtTheOwnersColour) {
+  // 4096 x 4096 doubles: the bitmap is 2 MiB, the data 128 MiB.
+  const uint64_t Grid = uint64_t(4096) * 4096;
+  const size_t Plain = sizeof(RegionHeader) + Grid / 8;
+  for (uint32_t Owner = 0; Owner < 20; ++Owner)
+    EXPECT_EQ(dataOffset(Grid, 8, Owner), (Plain + 63) / 64 * 64 +
+                                              (Owner % 8) * 512)
+        << "owner " << Owner;
+  // Below 1 MiB of data, no colour: small allocations stay packed.
+  EXPECT_EQ(dataOffset(131071, 8, 5), dataOffset(131071, 8, 0));
+  EXPECT_EQ(dataOffset(131072, 8, 5), dataOffset(131072, 8, 0) + 5 * 512);
+  EXPECT_EQ(regionLength(Grid, 8, 3), dataOffset(Grid, 8, 3) + Grid * 8);
+}
 
 TEST(RegionBitmap, PublishMarksExactlyTheRange) {
   TestRegion T(300);

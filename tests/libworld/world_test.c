@@ -915,8 +915,8 @@ static void free_while_pinned(void) {
 /// an array it only reads: rank r reads the next rank's 20 x 30 grid where
 /// that rank wrote it when both share memory (UCX_TLS=shm, or alone), and
 /// gets no frame over TCP; a load of a box in place only waits, and finds
-/// the writer's values. Rows a multiple of 4 KiB apart get no frame (a
-/// compact copy is read faster). A free by the owner while the grid is
+/// the writer's values. A strided view or one past the end gets no frame.
+/// A free by the owner while the grid is
 /// read in place makes orbis_world_read_done fail; of its own grid a
 /// process keeps the memory (pinned) and reads on.
 static void read_in_place(void) {
@@ -948,11 +948,9 @@ static void read_in_place(void) {
         EXPECT(theirs[x * 30 + y] == box_value(to, x, y));
     EXPECT(orbis_world_read_done(next) == ORBIS_OK);
   }
-  orbis_world_ptr_t wide;
-  CHECK(orbis_world_malloc(4 * 512, sizeof(double), &wide));
-  const orbis_world_view_t rows_4k = {0, 2, {512, 1}};
-  EXPECT(orbis_world_read_frame(wide, &rows_4k, &frame) == NULL);
-  CHECK(orbis_world_free(wide));
+  const orbis_world_view_t strided = {0, 2, {30, 2}}, past = {601, 2, {30, 1}};
+  EXPECT(orbis_world_read_frame(next, &strided, &frame) == NULL);
+  EXPECT(orbis_world_read_frame(next, &past, &frame) == NULL);
   // Freed by its owner while read in place.
   theirs = orbis_world_read_frame(next, &view, &frame);
   EXPECT((theirs != NULL) == shared);

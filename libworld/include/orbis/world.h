@@ -166,9 +166,7 @@ void orbis_world_local_done(orbis_world_ptr_t ptr);
 /// process's allocation mapped here, which the caller only reads (given as
 /// `buf` to orbis_world_load_boxes, which then waits without copying). A
 /// staged tile reads a peer's grid where the peer wrote it. Null when
-/// neither (another host, TCP, world integers, freed), and when the view's
-/// rows lie a multiple of 4 KiB apart (rows in lockstep of two such arrays
-/// share an L1 set: a compact copy is read faster). The mapping stays
+/// neither (another host, TCP, world integers, freed). The mapping stays
 /// until orbis_world_read_done(ptr), which returns
 /// ORBIS_ERR_UNKNOWN_ALLOCATION when the owner freed the allocation
 /// meanwhile: its memory may then have served another allocation while it
