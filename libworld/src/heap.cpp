@@ -1,6 +1,7 @@
 /// \file
 /// World heap of one process (see heap.h).
 #include "heap.h"
+#include "prefault.h"
 
 #include <cstdlib>
 #include <cstring>

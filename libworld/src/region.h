@@ -52,17 +52,6 @@ struct Region {
   std::vector<char> Key;  ///< packed key a peer maps the region with
 };
 
-/// Fills this process's page tables for [Start, Start + Length), making
-/// the pages that do not exist yet: one call, rather than a fault per page
-/// while storing (used by the owner of a region, and by a peer that maps
-/// it).
-inline void prefault(char *Start, size_t Length) {
-  uintptr_t Page = uintptr_t(sysconf(_SC_PAGESIZE));
-  uintptr_t First = reinterpret_cast<uintptr_t>(Start) & ~(Page - 1);
-  uintptr_t End = reinterpret_cast<uintptr_t>(Start) + Length;
-  if (Length)
-    madvise(reinterpret_cast<void *>(First), End - First, MADV_POPULATE_WRITE);
-}
 
 /// One round of a spin-wait: lets the other hardware thread of the core run.
 inline void cpuRelax() {

@@ -1,6 +1,7 @@
 /// \file
 /// The world of one process: joining and leaving, allocations, and the C
 /// API of <orbis/world.h> (see world_impl.h for the design).
+#include "prefault.h"
 #include "trace_hook.h"
 #include "world_impl.h"
 
@@ -35,6 +36,10 @@ orbis_status_t World::init() {
   if (const char *T = std::getenv("ORBIS_WORLD_TIMEOUT"))
     TimeoutSeconds = std::atof(T);
   Wait = WaitPolicy::choose(oversubscribed(Boot.localSize()));
+  // The host's cores shared by the world's processes on it.
+  setPrefaultThreads(
+      int(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN) /
+                           std::max(1, Boot.localSize()))));
   Ready = true;
   orbis_status_t S = Boot.fence();
   const char *Detect = std::getenv("ORBIS_WORLD_DEADLOCK");

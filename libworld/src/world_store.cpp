@@ -2,6 +2,7 @@
 /// Stores: into this process's heap, straight into a peer's mapped region
 /// (with doorbells to its owner), or as messages; and the owner's side of
 /// them.
+#include "prefault.h"
 #include "world_impl.h"
 
 namespace orbis::world {
