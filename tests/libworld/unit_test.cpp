@@ -8,6 +8,7 @@
 #include "oversubscribed.h"
 #include "parked_loads.h"
 #include "peer_memory.h"
+#include "prefault.h"
 #include "request_table.h"
 #include "box_rows.h"
 #include "region.h"
@@ -22,6 +23,9 @@
 #include <algorithm>
 #include <cstring>
 #include <vector>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 using namespace orbis::world;
 
@@ -97,6 +101,32 @@ struct TestRegion {
   RegionView View;
 };
 } // namespace
+
+TEST(Prefault, SeveralThreadsMakeEveryPageOfTheRange) {
+  // 40 MiB of shared memory from an unaligned start, in pieces of 2 MiB
+  // by up to 3 threads: every page of the range is resident afterwards,
+  // and the pages around it are not.
+  const size_t Page = size_t(sysconf(_SC_PAGESIZE)), Length = size_t(48) << 20;
+  char *M = static_cast<char *>(mmap(nullptr, Length, PROT_READ | PROT_WRITE,
+                                     MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(M, MAP_FAILED);
+  for (int Threads : {1, 3}) {
+    setPrefaultThreads(Threads);
+    char *Start = M + (Threads == 1 ? 0 : 4 * Page) + 100;
+    size_t Bytes = (size_t(40) << 20) - 200;
+    prefault(Start, Bytes);
+    std::vector<unsigned char> In(Length / Page);
+    ASSERT_EQ(mincore(M, Length, In.data()), 0);
+    size_t FirstPage = size_t(Start - M) / Page,
+           LastPage = size_t(Start + Bytes - 1 - M) / Page;
+    for (size_t P = FirstPage; P <= LastPage; ++P)
+      ASSERT_TRUE(In[P] & 1) << Threads << " threads, page " << P;
+    EXPECT_FALSE(In[LastPage + 2] & 1) << Threads << " threads";
+    madvise(M, Length, MADV_REMOVE);
+  }
+  setPrefaultThreads(1);
+  munmap(M, Length);
+}
 
 TEST(RegionLayout, LargeDataStartsAtTheOwnersColour) {
   // 4096 x 4096 doubles: the bitmap is 2 MiB, the data 128 MiB.
