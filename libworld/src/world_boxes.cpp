@@ -86,12 +86,9 @@ orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
   std::vector<BoxRun> Runs;
   if (orbis_status_t S = plan(view, box, 1, nullptr, buf, frame, Runs))
     return S;
-  const auto *Bytes = static_cast<const unsigned char *>(buf);
-  for (const BoxRun &R : Runs)
-    if (orbis_status_t S = orbis_world_store_range(
-            ptr, R.index, R.count, Bytes + R.offset * ptr.elem_size))
-      return S;
-  return ORBIS_OK;
+  orbis::world::ErrorDetail.clear();
+  return orbis::world::TheWorld.storeRuns(
+      ptr, Runs.data(), Runs.size(), static_cast<const unsigned char *>(buf));
 }
 
 void *orbis_world_local_frame(orbis_world_ptr_t ptr,

@@ -200,6 +200,13 @@ public:
   orbis_status_t free(orbis_world_ptr_t P);
   orbis_status_t store(orbis_world_ptr_t P, uint64_t First, uint64_t Count,
                        const void *Values);
+  /// Stores Runs[i].count elements from Buf + Runs[i].offset elements at
+  /// Runs[i].index, like store() for each; into this process's own
+  /// allocation under one lock, with one wake-up of the waiters (a staged
+  /// tile's box: its rows, which store() would take one by one, each
+  /// taking the lock and waking every sleeping thread).
+  orbis_status_t storeRuns(orbis_world_ptr_t P, const BoxRun *Runs,
+                           size_t Count, const unsigned char *Buf);
   orbis_status_t load(orbis_world_ptr_t P, uint64_t First, uint64_t Count,
                       void *Values);
   /// Loads Runs[i].count elements from Runs[i].index into
@@ -284,6 +291,11 @@ private:
   /// MsgLoadRuns: the LoadHeader (First and Count: of the first run, and
   /// the elements of all) and the runs as ParkedLoads::Run.
   void onLoadRuns(const LoadHeader &H, const void *Data, size_t Length);
+  /// loadRuns of this process's own allocation: the runs checked under one
+  /// lock, those written already read without it (a staged tile's halo),
+  /// the others waited for as by load().
+  orbis_status_t waitLocalRuns(orbis_world_ptr_t P, const BoxRun *Runs,
+                               size_t Count, unsigned char *Out);
   /// Asks P's owner for Runs in one message and scatters the reply into
   /// Out (BoxRun offsets; null: waits only); not cached.
   orbis_status_t loadRunsAtOnce(orbis_world_ptr_t P,

@@ -65,6 +65,8 @@ orbis_status_t World::loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
       return S;
     Far = !Mapped;
   }
+  if (!Far && int(P.owner) == rank() && !(P.flags & ORBIS_WORLD_ATOMIC))
+    return waitLocalRuns(P, Runs, Count, Out);
   if (!Far) {
     for (size_t I = 0; I < Count; ++I)
       if (orbis_status_t S = load(P, Runs[I].index, Runs[I].count,
@@ -125,6 +127,35 @@ orbis_status_t World::loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
   for (size_t I = 0; I < SentCount && !Status; ++I)
     Status = Asked[I].Status;
   return Status;
+}
+
+orbis_status_t World::waitLocalRuns(orbis_world_ptr_t P, const BoxRun *Runs,
+                                    size_t Count, unsigned char *Out) {
+  RegionView View;
+  {
+    std::lock_guard<std::mutex> L(M);
+    if (orbis_status_t S = checkOwnShapeLocked(P))
+      return S;
+    std::string Why;
+    for (size_t I = 0; I < Count; ++I)
+      if (orbis_status_t S = H.check(P.id, Runs[I].index, Runs[I].count, Why))
+        return failWith(S, Why);
+    View = H.find(P.id)->View;
+  }
+  for (size_t I = 0; I < Count; ++I) {
+    const BoxRun &R = Runs[I];
+    unsigned char *To = Out ? Out + R.offset * P.elem_size : nullptr;
+    uint64_t Next = R.index;
+    if (!View.readyFrom(Next, R.index + R.count)) {
+      if (orbis_status_t S = waitLocal(P, R.index, R.count, To))
+        return S;
+      continue;
+    }
+    const char *From = View.Data + R.index * P.elem_size;
+    if (To && To != reinterpret_cast<const unsigned char *>(From))
+      std::memcpy(To, From, R.count * P.elem_size);
+  }
+  return ORBIS_OK;
 }
 
 orbis_status_t World::loadRunsAtOnce(orbis_world_ptr_t P,
