@@ -1003,6 +1003,13 @@ static void boxes_waiting(void) {
   for (int x = 3; x < 9; x++)
     for (int y = 4; y < 20; y++)
       EXPECT(theirs[x * 30 + y] == box_value(to, x, y));
+  // The box again: its first row is a double write, named.
+  EXPECT(orbis_world_store_box(grid, &view, &box, mine, &whole) ==
+         ORBIS_ERR_DOUBLE_WRITE);
+  char again[96];
+  snprintf(again, sizeof again, "element 94 of allocation %u was written by "
+           "rank %d", grid.id, rank);
+  EXPECT(strstr(orbis_world_error_detail(), again));
   CHECK(orbis_world_barrier());
   CHECK(orbis_world_free(grid));
   CHECK(orbis_world_barrier());
