@@ -217,7 +217,10 @@ void writeTrace() {
                      "\"%s\", \"pid\": %ld, \"tid\": %d, \"ts\": %.3f, "
                      "\"dur\": %.3f, \"args\": {\"first\": %lld, "
                      "\"count\": %lld}}",
-                     E.Wait ? "world wait" : "world load", Pid, T->Index, Ts,
+                     E.Wait == 2 ? "world store"
+                     : E.Wait    ? "world wait"
+                                 : "world load",
+                     Pid, T->Index, Ts,
                      Dur, E.Coords[0], E.Coords[1]);
         continue;
       }
@@ -384,7 +387,8 @@ ORBIS_TILE_API void orbis_trace_world_load(unsigned long long start_ns,
                                            unsigned long long count) {
   if (!orbis_trace_on)
     return;
-  Event E{start_ns, end_ns, waited ? 1u : 0u, nullptr, {}, -2};
+  Event E{start_ns, end_ns, waited == 2 ? 2u : waited ? 1u : 0u, nullptr, {},
+          -2};
   E.Coords[0] = static_cast<long long>(first);
   E.Coords[1] = static_cast<long long>(count);
   record(mine(), E);

@@ -34,6 +34,17 @@ inline uint64_t traceNow() {
   return static_cast<uint64_t>(Ts.tv_sec) * 1000000000u + Ts.tv_nsec;
 }
 
+/// Runs `Store` (a staged tile's box of `Count` elements from `First`) and
+/// records it as a "world store".
+template <typename F> auto tracedStore(uint64_t First, uint64_t Count, F Store) {
+  if (!traceOn())
+    return Store();
+  const uint64_t Start = traceNow();
+  auto Status = Store();
+  orbis_trace_world_load(Start, traceNow(), 2, First, Count);
+  return Status;
+}
+
 /// Runs `Load` (a load of `Count` elements from `First`) and records it.
 template <typename F>
 auto tracedLoad(uint64_t First, uint64_t Count, bool WaitOnly, F Load) {

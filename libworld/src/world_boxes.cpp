@@ -87,8 +87,15 @@ orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
   if (orbis_status_t S = plan(view, box, 1, nullptr, buf, frame, Runs))
     return S;
   orbis::world::ErrorDetail.clear();
-  return orbis::world::TheWorld.storeRuns(
-      ptr, Runs.data(), Runs.size(), static_cast<const unsigned char *>(buf));
+  uint64_t Elements = 0;
+  for (const BoxRun &R : Runs)
+    Elements += R.count;
+  return orbis::world::tracedStore(
+      Runs.empty() ? 0 : Runs.front().index, Elements, [&] {
+        return orbis::world::TheWorld.storeRuns(
+            ptr, Runs.data(), Runs.size(),
+            static_cast<const unsigned char *>(buf));
+      });
 }
 
 void *orbis_world_local_frame(orbis_world_ptr_t ptr,

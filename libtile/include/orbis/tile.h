@@ -144,8 +144,9 @@ void orbis_trace_spin(void);
 void orbis_trace_spin_end(void);
 /// libworld's hook (found through a weak symbol): a world load from `first`
 /// of `count` elements that ran from `start_ns` to `end_ns` (CLOCK_MONOTONIC)
-/// on the calling thread; `waited`: only waited for the elements to be
-/// written (orbis_world_wait_range), copying nothing.
+/// on the calling thread; `waited`: 1 when it only waited for the elements
+/// to be written (orbis_world_wait_range), copying nothing; 2 for a store
+/// (a staged tile's box: orbis_world_store_box).
 void orbis_trace_world_load(unsigned long long start_ns,
                             unsigned long long end_ns, int waited,
                             unsigned long long first, unsigned long long count);
