@@ -410,13 +410,8 @@ private:
                   orbis_status_t Status = ORBIS_OK);
   void flushOutbox();
   [[noreturn]] void fatal(const char *Call, int From, const std::string &Why);
-  /// Waits until Done() (checked under M) holds: spins Wait.SpinRounds
-  /// rounds, progressing, then sleeps until woken. `Spun`: a wait that
-  /// already spun without the lock (spinOn) sleeps at once: threads that
-  /// spin taking M would keep the threads that store (and wake them) from
-  /// it.
   template <class Predicate>
-  void waitUntil(Predicate Done, const WaitSite &Site, bool Spun = false);
+  void waitUntil(Predicate Done, const WaitSite &Site);
   /// A round of the deadlock watchdog (rank 0): evaluates the last probe,
   /// reports a deadlock, starts the next probe. L holds M.
   void watchdogRound(std::unique_lock<std::mutex> &L);
@@ -499,10 +494,10 @@ private:
 extern World &TheWorld;
 
 template <class Predicate>
-void World::waitUntil(Predicate Done, const WaitSite &Site, bool Spun) {
+void World::waitUntil(Predicate Done, const WaitSite &Site) {
   auto Start = std::chrono::steady_clock::now();
   bool Registered = false;
-  for (unsigned Round = Spun ? Wait.SpinRounds : 0;; ++Round) {
+  for (unsigned Round = 0;; ++Round) {
     {
       std::unique_lock<std::mutex> L(M);
       if (Done()) {

@@ -208,11 +208,8 @@ orbis_status_t World::loadRunsAtOnce(orbis_world_ptr_t P,
 bool World::spinOn(const RegionView &View, uint64_t &Next, uint64_t End,
                    bool Direct) {
   // Progressing costs a round trip through UCX's transports (about 0.1 us
-  // on shared memory) and UCX's worker lock, which every waiting thread of
-  // the process would fight over (the progress thread receives what comes
-  // meanwhile): every 4 rounds while data can come as messages, every 64
-  // when it comes straight into memory.
-  unsigned Every = Direct ? 64 : 4;
+  // on shared memory): every round only while data can come as messages.
+  unsigned Every = Direct ? 16 : 1;
   bool Done = View.readyFrom(Next, End);
   for (unsigned Round = 1; !Done && Round < Wait.SpinRounds; ++Round) {
     if (Net.active() && Round % Every == 0) {
@@ -260,7 +257,7 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
           View.rewatch(View.lastUnwritten(Next, End));
           return View.readyFrom(Next, End);
         },
-        Site, /*Spun=*/true);
+        Site);
     std::lock_guard<std::mutex> L(M);
     if (Status == ORBIS_OK)
       View.unwatch();
