@@ -28,12 +28,24 @@ void collect(const DeclContext *DC, StringRef Name,
   }
 }
 
+/// The function a lambda's call operator F is written in (null when F is
+/// not one).
+const FunctionDecl *enclosingOfLambda(const FunctionDecl *F) {
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  if (!M || !M->getParent()->isLambda())
+    return nullptr;
+  return dyn_cast_or_null<FunctionDecl>(
+      M->getParent()->getDeclContext()->getNonClosureAncestor());
+}
+
 } // namespace
 
 const ValueDecl *lookupValue(StringRef Name, const FunctionDecl *Function,
                              SourceLocation Where, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (Function) {
+  // A lambda's own names first, then those of the functions it is written
+  // in (which it captures).
+  for (; Function; Function = enclosingOfLambda(Function)) {
     std::vector<const ValueDecl *> Local;
     for (const ParmVarDecl *P : Function->parameters())
       if (P->getIdentifier() && P->getName() == Name)

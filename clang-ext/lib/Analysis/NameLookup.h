@@ -3,8 +3,8 @@
 /// up after parsing: the pragma parser runs in the preprocessor, before any
 /// declaration exists, so the analysis resolves them against the AST. The
 /// lookup is the one a reader expects at the pragma: the function's own
-/// declarations written before it (latest first), then the translation
-/// unit's.
+/// declarations written before it (latest first), in a lambda then those of
+/// the functions around it, then the translation unit's.
 #ifndef ORBIS_ANALYSIS_NAMELOOKUP_H
 #define ORBIS_ANALYSIS_NAMELOOKUP_H
 

@@ -536,11 +536,6 @@ private:
     if (Dir.Kind == DirectiveKind::WorldParallelFor) {
       if (!isa<ForStmt>(S))
         return error(Diag::ExpectedForLoop, Dir.Loc, {Dir.Name});
-      // The names of world(list) are looked up in the function: a lambda
-      // would see only its own; such loops are not lowered (one error).
-      if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(St.Function);
-          M && M->getParent()->isLambda())
-        return error(Diag::WorldCxxNotLowered, Dir.Loc);
       auto World = std::make_unique<WorldLoop>();
       for (const auto &[Name, Loc] : Dir.WorldVars) {
         const ValueDecl *V = lookupValue(Name, St.Function, Dir.Loc, Ctx);

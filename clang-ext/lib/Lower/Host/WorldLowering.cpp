@@ -102,9 +102,7 @@ public:
 
   void lower() {
     const Directive &Dir = W.Pragma->Dir;
-    if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(W.Function);
-        W.Function && (W.Function->isTemplated() ||
-                       (M && M->getParent()->isLambda())))
+    if (W.Function && W.Function->isTemplated())
       return diag(Diag::WorldCxxNotLowered, Dir.Loc, {});
     if (Dir.ScheduleLoc.isValid())
       diag(Diag::WorldClauseNotLowered, Dir.ScheduleLoc, {"schedule"});
