@@ -51,6 +51,22 @@ char *frameOf(orbis_world_ptr_t P, char *Data, uint64_t Count,
   return Data + View.base * P.elem_size;
 }
 
+/// A frame in place over the memory Get (World::localData or readableData)
+/// gives, or null; what Get began, Done ends when the view does not fit.
+template <class GetData, class EndData>
+void *frameIn(orbis_world_ptr_t P, const orbis_world_view_t *View,
+              orbis_world_box_t *Frame, GetData Get, EndData Done) {
+  if (!rowMajor(View) || !Frame)
+    return nullptr;
+  uint64_t Count = 0;
+  char *Data = (orbis::world::TheWorld.*Get)(P, Count);
+  if (Data && View->base > Count) {
+    (orbis::world::TheWorld.*Done)(P);
+    return nullptr;
+  }
+  return Data ? frameOf(P, Data, Count, *View, *Frame) : nullptr;
+}
+
 } // namespace
 
 #pragma GCC visibility push(default)
@@ -101,15 +117,8 @@ orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
 void *orbis_world_local_frame(orbis_world_ptr_t ptr,
                               const orbis_world_view_t *view,
                               orbis_world_box_t *frame) {
-  if (!rowMajor(view) || !frame)
-    return nullptr;
-  uint64_t Count = 0;
-  char *Data = orbis::world::TheWorld.localData(ptr, Count);
-  if (Data && view->base > Count) {
-    orbis::world::TheWorld.localDone(ptr);
-    return nullptr;
-  }
-  return Data ? frameOf(ptr, Data, Count, *view, *frame) : nullptr;
+  using orbis::world::World;
+  return frameIn(ptr, view, frame, &World::localData, &World::localDone);
 }
 
 void orbis_world_local_done(orbis_world_ptr_t ptr) {
@@ -119,15 +128,9 @@ void orbis_world_local_done(orbis_world_ptr_t ptr) {
 const void *orbis_world_read_frame(orbis_world_ptr_t ptr,
                                    const orbis_world_view_t *view,
                                    orbis_world_box_t *frame) {
-  if (!rowMajor(view) || !frame)
-    return nullptr;
-  uint64_t Count = 0;
-  char *Data = orbis::world::TheWorld.readableData(ptr, Count);
-  if (Data && view->base > Count) {
-    orbis::world::TheWorld.readableDone(ptr);
-    return nullptr;
-  }
-  return Data ? frameOf(ptr, Data, Count, *view, *frame) : nullptr;
+  using orbis::world::World;
+  return frameIn(ptr, view, frame, &World::readableData,
+                 &World::readableDone);
 }
 
 orbis_status_t orbis_world_read_done(orbis_world_ptr_t ptr) {

@@ -1,7 +1,7 @@
 // 'world_parallel for' in C++ is lowered in ordinary functions and lambdas
-// (tests/lit/e2e/world-cxx.cpp, world-cxx-lambda.cpp); in a template or a
-// generic lambda (a template too) it is an error at the construct, never a
-// silent run in one process.
+// (tests/lit/e2e/world-cxx.cpp, with and without IN_LAMBDA); in a template
+// or a generic lambda (a template too) it is an error at the construct,
+// never a silent run in one process.
 // RUN: not %orbis-cxx -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
 #include <omp_world.h>
 

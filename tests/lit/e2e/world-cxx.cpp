@@ -3,13 +3,27 @@
 // types), the nest in staged tiles and on the element path, std::vector
 // for the sequential reference; alone and under mpirun over shm and tcp.
 // omp_world_malloc's result converts to the world variable's pointer type.
+// With IN_LAMBDA=1 (=2) the loop is in a lambda that captures the world
+// pointers `Vs` of main by reference (by copy): world(Vs) names a variable
+// of the function around the lambda. The lambda runs twice, T and T + 1
+// sweeps, each call a world construct of its own.
 // RUN: %orbis-cxx -O2 %s -o %t
+// RUN: %orbis-cxx -O2 -DIN_LAMBDA=1 %s -o %t.ref
+// RUN: %orbis-cxx -O2 -DIN_LAMBDA=2 %s -o %t.copy
 // RUN: %orbis-cxx --emit-lowered %s | FileCheck --check-prefix=LOWERED %s
+// RUN: %orbis-cxx --emit-lowered -DIN_LAMBDA=1 %s | FileCheck --check-prefix=LOWERED %s
 // RUN: timeout -s KILL 60 %t 5 | FileCheck %s
 // RUN: %mpirun -np 3 -x UCX_TLS=shm,self %t 7 | FileCheck %s
 // RUN: %mpirun -np 2 -x UCX_TLS=tcp,self -x ORBIS_WORLD_STAGED=0 %t 3 | FileCheck %s
+// RUN: timeout -s KILL 60 %t.ref 5 | FileCheck --check-prefix=TWICE %s
+// RUN: timeout -s KILL 60 %t.copy 4 | FileCheck --check-prefix=TWICE %s
+// RUN: %mpirun -np 3 -x UCX_TLS=shm,self %t.ref 7 | FileCheck --check-prefix=TWICE %s
+// RUN: %mpirun -np 2 -x UCX_TLS=tcp,self -x ORBIS_WORLD_STAGED=0 %t.copy 3 | FileCheck --check-prefix=TWICE %s
 // LOWERED: staged tile (docs/lowering.md, "Staged tiles")
 // CHECK: {{^OK$}}
+// CHECK-NOT: OK
+// TWICE: {{^OK$}}
+// TWICE-NEXT: {{^OK$}}
 #include <omp_world.h>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +42,11 @@ int main(int argc, char **argv) {
   double(*Vs[64])[N];
   if (T < 1 || T > 63)
     return 2;
+#if IN_LAMBDA == 1
+  auto sweeps = [&](int T) {
+#elif IN_LAMBDA == 2
+  auto sweeps = [=](int T) mutable {
+#endif
   #pragma omp world_parallel for world(Vs)
   for (int t = 0; t <= T; t++) {
     Vs[t] = omp_world_malloc(N);
@@ -72,5 +91,10 @@ int main(int argc, char **argv) {
       std::printf("%s\n", same ? "OK" : "MISMATCH");
     }
   }
+#ifdef IN_LAMBDA
+  };
+  sweeps(T);
+  sweeps(T + 1);
+#endif
   return 0;
 }
