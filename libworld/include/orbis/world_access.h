@@ -90,6 +90,48 @@ ORBIS_WORLD_ACCESSORS(float, float)
 ORBIS_WORLD_ACCESSORS(double, double)
 ORBIS_WORLD_ACCESSORS(ptr, orbis_world_ptr_t)
 
+#ifdef __cplusplus
+/// The accessors for any element type T, for world loops in C++ templates
+/// whose element type depends on the template's parameters (the lowering
+/// writes `orbis_world_get<T>(...)`): T is checked when the template is
+/// instantiated.
+template <class T>
+ORBIS_WORLD_UNUSED static inline T orbis_world_get(orbis_world_ptr_t p,
+                                                   uint64_t i,
+                                                   const char *file,
+                                                   unsigned line) {
+  static_assert(__is_trivially_copyable(T) && !__is_pointer(T),
+                "elements of world memory are arithmetic types or trivially "
+                "copyable structures");
+  T v;
+  orbis_status_t s;
+  if (p.elem_size != sizeof(T))
+    orbis_world_access_fail("world load", file, line, ORBIS_ERR_INVALID, p, i,
+                            "the element type is not the allocation's");
+  orbis_world_set_site(file, line);
+  s = orbis_world_load(p, i, &v);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail("world load", file, line, s, p, i, 0);
+  return v;
+}
+template <class T>
+ORBIS_WORLD_UNUSED static inline void
+orbis_world_put(orbis_world_ptr_t p, uint64_t i, T v, const char *file,
+                unsigned line) {
+  static_assert(__is_trivially_copyable(T) && !__is_pointer(T),
+                "elements of world memory are arithmetic types or trivially "
+                "copyable structures");
+  orbis_status_t s;
+  if (p.elem_size != sizeof(T))
+    orbis_world_access_fail("world store", file, line, ORBIS_ERR_INVALID, p, i,
+                            "the element type is not the allocation's");
+  orbis_world_set_site(file, line);
+  s = orbis_world_store(p, i, &v);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail("world store", file, line, s, p, i, 0);
+}
+#endif
+
 /// A staged tile's copy-in (orbis_world_load_boxes) and write-back
 /// (orbis_world_store_box), as lowered from `world_parallel` (docs/lowering.md,
 /// "Staged tiles"); the program stops on error, naming the place.

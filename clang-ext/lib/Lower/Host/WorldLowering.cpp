@@ -25,6 +25,7 @@
 #include "WorldLowering.h"
 #include "orbis/LoopForm.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
@@ -93,6 +94,14 @@ std::string elementAccessor(QualType T) {
   return Name.empty() ? structAccessorName(T) : Name;
 }
 
+/// What follows `orbis_world_get` / `_put`: `_double`, or for an element type
+/// that depends on a template's parameters the generic accessor of C++,
+/// `<T>`, instantiated with the template.
+std::string accessorSuffix(QualType T) {
+  return T->isDependentType() ? "<" + T.getAsString() + ">"
+                              : "_" + elementAccessor(T);
+}
+
 class LoopLowering {
 public:
   LoopLowering(const WorldLoop &W, ASTContext &Ctx, LowerResult &Result,
@@ -102,8 +111,7 @@ public:
 
   void lower() {
     const Directive &Dir = W.Pragma->Dir;
-    if (W.Function && W.Function->isTemplated())
-      return diag(Diag::WorldCxxNotLowered, Dir.Loc, {});
+
     if (Dir.ScheduleLoc.isValid())
       diag(Diag::WorldClauseNotLowered, Dir.ScheduleLoc, {"schedule"});
     for (const PassThroughClause &C : Dir.Clauses)
@@ -245,8 +253,26 @@ private:
 
   bool isCallTo(const Expr *E, StringRef Name) {
     const CallExpr *Call = callIn(E);
-    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-    return F && F->getName() == Name && Call->getNumArgs() == 1;
+    if (!Call || Call->getNumArgs() != 1)
+      return false;
+    if (const FunctionDecl *F = Call->getDirectCallee())
+      return F->getName() == Name;
+    // In a template, a call with an argument of a dependent type is
+    // resolved only when instantiated.
+    const auto *U = dyn_cast<UnresolvedLookupExpr>(
+        Call->getCallee()->IgnoreParenImpCasts());
+    return U && U->getName().getAsString() == Name;
+  }
+
+  /// The array or pointer operand of S and its index. Clang tells them
+  /// apart by the index's integer type; in a template an index of a
+  /// dependent type (a generic lambda's `auto` parameter) makes it take the
+  /// index for the base, so the left operand, as written, is taken then.
+  static const Expr *baseOf(const ArraySubscriptExpr *S) {
+    return S->getRHS()->isTypeDependent() ? S->getLHS() : S->getBase();
+  }
+  static const Expr *indexOf(const ArraySubscriptExpr *S) {
+    return S->getRHS()->isTypeDependent() ? S->getRHS() : S->getIdx();
   }
 
   /// Classifies the access whose variable reference is Ref.
@@ -259,17 +285,17 @@ private:
     const Expr *P = parentExpr(Cur, Parent);
     if (V.Array) {
       const auto *Slot = dyn_cast_or_null<ArraySubscriptExpr>(P);
-      if (!Slot || bare(Slot->getBase()) != Ref)
+      if (!Slot || bare(baseOf(Slot)) != Ref)
         return diag(Diag::WorldAccessNotElement, Ref->getBeginLoc(),
                     {V.Decl->getNameAsString()});
-      A.SlotIndex = Slot->getIdx();
+      A.SlotIndex = indexOf(Slot);
       Cur = Slot;
       P = parentExpr(Cur, Parent);
     }
     while (const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(P)) {
-      if (bare(Sub->getBase()) != Cur)
+      if (bare(baseOf(Sub)) != Cur)
         break;
-      A.Subscripts.push_back(Sub->getIdx());
+      A.Subscripts.push_back(indexOf(Sub));
       Cur = Sub;
       P = parentExpr(Cur, Parent);
     }
@@ -283,7 +309,9 @@ private:
         A.K = Kind::SlotWrite;
         A.Node = Assign;
         A.Value = callIn(Assign->getRHS())->getArg(0);
-        A.Scalar = scalarOf(Cur->getType()->getPointeeType());
+        A.Scalar = scalarOf(Cur->getType()->isDependentType()
+                                ? worldPointerOf(V)->getPointeeType()
+                                : Cur->getType()->getPointeeType());
       } else if (P && isCallTo(P, "omp_world_free") &&
                  bare(cast<CallExpr>(P)->getArg(0)) == Cur) {
         A.K = Kind::SlotFree;
@@ -293,9 +321,17 @@ private:
       }
     } else {
       QualType T = Cur->getType();
+      // An index of a dependent type (a generic lambda's `auto` parameter)
+      // leaves the access without a type: the variable's elements have it.
+      if (T->isSpecificBuiltinType(BuiltinType::Dependent))
+        T = scalarOf(worldPointerOf(V)->getPointeeType());
       if (T->isArrayType() || T->isPointerType())
         return diag(Diag::WorldAccessNotElement, Cur->getBeginLoc(), {Text});
-      if (accessorName(T).empty()) {
+      // In a template, an element type that depends on its parameters is
+      // known only when it is instantiated: the generic C++ accessors of
+      // world_access.h check it then.
+      if (T->isDependentType()) {
+      } else if (accessorName(T).empty()) {
         // A structure: accessors instantiated for it, read whole (a member
         // read takes the member of the element read), written whole.
         const RecordType *R = T.getCanonicalType()->getAs<RecordType>();
@@ -336,7 +372,7 @@ private:
     bool Member = false;
     while (P && (isa<MemberExpr>(P) ||
                  (isa<ArraySubscriptExpr>(P) &&
-                  bare(cast<ArraySubscriptExpr>(P)->getBase()) == Cur))) {
+                  bare(baseOf(cast<ArraySubscriptExpr>(P))) == Cur))) {
       Member |= isa<MemberExpr>(P);
       Cur = P;
       P = parentExpr(Cur, Parent);
@@ -371,6 +407,15 @@ private:
   }
 
   /// The scalar at the bottom of the array type T.
+  /// The type of V's world pointers: V's own, or its array's elements'.
+  QualType worldPointerOf(const Variable &V) {
+    QualType T = V.Decl->getType();
+    if (V.Array)
+      if (const ArrayType *A = Ctx.getAsArrayType(T))
+        T = A->getElementType();
+    return T;
+  }
+
   QualType scalarOf(QualType T) {
     while (const ArrayType *A = Ctx.getAsArrayType(T))
       T = A->getElementType();
@@ -500,10 +545,10 @@ private:
     case Kind::SlotFree:
       return "orbis_world_free_at(" + slot(A, Place) + ", " + Place + ")";
     case Kind::ElementRead:
-      return "orbis_world_get_" + elementAccessor(A.Scalar) + "(" +
+      return "orbis_world_get" + accessorSuffix(A.Scalar) + "(" +
              slot(A, Place) + ", " + linearIndex(A) + ", " + Place + ")";
     case Kind::ElementWrite:
-      return "orbis_world_put_" + elementAccessor(A.Scalar) + "(" +
+      return "orbis_world_put" + accessorSuffix(A.Scalar) + "(" +
              slot(A, Place) + ", " + linearIndex(A) + ", (" + text(A.Value) +
              "), " + Place + ")";
     }
