@@ -94,7 +94,9 @@ ORBIS_WORLD_ACCESSORS(ptr, orbis_world_ptr_t)
 /// The accessors for any element type T, for world loops in C++ templates
 /// whose element type depends on the template's parameters (the lowering
 /// writes `orbis_world_get<T>(...)`): T is checked when the template is
-/// instantiated.
+/// instantiated. C++ linkage even where the header is included inside
+/// `extern "C"` (the host code of `--offload=cuda`).
+extern "C++" {
 template <class T>
 ORBIS_WORLD_UNUSED static inline T orbis_world_get(orbis_world_ptr_t p,
                                                    uint64_t i,
@@ -129,6 +131,7 @@ orbis_world_put(orbis_world_ptr_t p, uint64_t i, T v, const char *file,
   s = orbis_world_store(p, i, &v);
   if (s != ORBIS_OK)
     orbis_world_access_fail("world store", file, line, s, p, i, 0);
+}
 }
 #endif
 
