@@ -69,6 +69,29 @@ TEST(WriterRecord, ReplacesPartsAndSplits) {
     EXPECT_EQ(R.at(I), 2);
 }
 
+TEST(WriterRecord, RowsWrittenInOrderGrowOneSpan) {
+  // Rows of tiles written left to right by one writer stay one span; a
+  // range that fills the gap between two equal spans joins them; one that
+  // reaches into another writer's span replaces that part of it.
+  WriterRecord R;
+  R.assign(0, 10, 1);
+  R.assign(10, 20, 1);
+  EXPECT_EQ(R.spans(), 1u);
+  R.assign(30, 40, 1);
+  R.assign(20, 30, 1);
+  EXPECT_EQ(R.spans(), 1u);
+  for (uint64_t I : {0u, 19u, 20u, 39u})
+    EXPECT_EQ(R.at(I), 1) << I;
+  EXPECT_EQ(R.at(40), -1);
+  R.assign(45, 50, 3);
+  R.assign(40, 47, 1);
+  EXPECT_EQ(R.at(44), 1);
+  EXPECT_EQ(R.at(46), 1);
+  EXPECT_EQ(R.at(47), 3);
+  EXPECT_EQ(R.at(49), 3);
+  EXPECT_EQ(R.spans(), 2u);
+}
+
 TEST(WriterRecord, MatchesAnArrayOfWriters) {
   // Random assignments against one entry per element.
   WriterRecord R;
