@@ -21,7 +21,9 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
   // readableData): waited for only, nothing copied onto itself.
   if (Mapped && Values == Mapped->View.Data + First * Mapped->ElemSize)
     Values = nullptr;
-  {
+  // Only data that came as a message is cached: an allocation mapped here
+  // is read in its owner's memory, without the world lock (the cache's).
+  if (!Mapped) {
     std::lock_guard<std::mutex> L(M);
     if (!(P.flags & ORBIS_WORLD_ATOMIC) &&
         Remote.lookup(P, First, Count, Values)) {
