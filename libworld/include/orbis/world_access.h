@@ -97,21 +97,27 @@ ORBIS_WORLD_ACCESSORS(ptr, orbis_world_ptr_t)
 /// instantiated. C++ linkage even where the header is included inside
 /// `extern "C"` (the host code of `--offload=cuda`).
 extern "C++" {
+/// What both check before the access, at the place the access names.
+template <class T>
+ORBIS_WORLD_UNUSED static inline void
+orbis_world_element_check(const char *call, orbis_world_ptr_t p, uint64_t i,
+                          const char *file, unsigned line) {
+  static_assert(__is_trivially_copyable(T) && !__is_pointer(T),
+                "elements of world memory are arithmetic types or trivially "
+                "copyable structures");
+  if (p.elem_size != sizeof(T))
+    orbis_world_access_fail(call, file, line, ORBIS_ERR_INVALID, p, i,
+                            "the element type is not the allocation's");
+  orbis_world_set_site(file, line);
+}
 template <class T>
 ORBIS_WORLD_UNUSED static inline T orbis_world_get(orbis_world_ptr_t p,
                                                    uint64_t i,
                                                    const char *file,
                                                    unsigned line) {
-  static_assert(__is_trivially_copyable(T) && !__is_pointer(T),
-                "elements of world memory are arithmetic types or trivially "
-                "copyable structures");
   T v;
-  orbis_status_t s;
-  if (p.elem_size != sizeof(T))
-    orbis_world_access_fail("world load", file, line, ORBIS_ERR_INVALID, p, i,
-                            "the element type is not the allocation's");
-  orbis_world_set_site(file, line);
-  s = orbis_world_load(p, i, &v);
+  orbis_world_element_check<T>("world load", p, i, file, line);
+  orbis_status_t s = orbis_world_load(p, i, &v);
   if (s != ORBIS_OK)
     orbis_world_access_fail("world load", file, line, s, p, i, 0);
   return v;
@@ -120,15 +126,8 @@ template <class T>
 ORBIS_WORLD_UNUSED static inline void
 orbis_world_put(orbis_world_ptr_t p, uint64_t i, T v, const char *file,
                 unsigned line) {
-  static_assert(__is_trivially_copyable(T) && !__is_pointer(T),
-                "elements of world memory are arithmetic types or trivially "
-                "copyable structures");
-  orbis_status_t s;
-  if (p.elem_size != sizeof(T))
-    orbis_world_access_fail("world store", file, line, ORBIS_ERR_INVALID, p, i,
-                            "the element type is not the allocation's");
-  orbis_world_set_site(file, line);
-  s = orbis_world_store(p, i, &v);
+  orbis_world_element_check<T>("world store", p, i, file, line);
+  orbis_status_t s = orbis_world_store(p, i, &v);
   if (s != ORBIS_OK)
     orbis_world_access_fail("world store", file, line, s, p, i, 0);
 }
