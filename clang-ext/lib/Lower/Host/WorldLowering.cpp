@@ -111,7 +111,6 @@ public:
 
   void lower() {
     const Directive &Dir = W.Pragma->Dir;
-
     if (Dir.ScheduleLoc.isValid())
       diag(Diag::WorldClauseNotLowered, Dir.ScheduleLoc, {"schedule"});
     for (const PassThroughClause &C : Dir.Clauses)
@@ -330,8 +329,7 @@ private:
       // In a template, an element type that depends on its parameters is
       // known only when it is instantiated: the generic C++ accessors of
       // world_access.h check it then.
-      if (T->isDependentType()) {
-      } else if (accessorName(T).empty()) {
+      if (!T->isDependentType() && accessorName(T).empty()) {
         // A structure: accessors instantiated for it, read whole (a member
         // read takes the member of the element read), written whole.
         const RecordType *R = T.getCanonicalType()->getAs<RecordType>();
@@ -406,7 +404,6 @@ private:
     return SM.getExpansionLoc(Begin);
   }
 
-  /// The scalar at the bottom of the array type T.
   /// The type of V's world pointers: V's own, or its array's elements'.
   QualType worldPointerOf(const Variable &V) {
     QualType T = V.Decl->getType();
@@ -416,6 +413,7 @@ private:
     return T;
   }
 
+  /// The scalar at the bottom of the array type T.
   QualType scalarOf(QualType T) {
     while (const ArrayType *A = Ctx.getAsArrayType(T))
       T = A->getElementType();
