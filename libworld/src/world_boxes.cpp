@@ -38,6 +38,14 @@ bool rowMajor(const orbis_world_view_t *View) {
   return true;
 }
 
+/// The elements of a box's runs, as the trace shows them.
+uint64_t elementsOf(const std::vector<BoxRun> &Runs) {
+  uint64_t Elements = 0;
+  for (const BoxRun &R : Runs)
+    Elements += R.count;
+  return Elements;
+}
+
 /// The allocation's Count elements at Data seen through View: the frame
 /// (lo 0; hi the rows that start in it, then stride[k-1] / stride[k]) and
 /// the address of the view's element (0, ..., 0).
@@ -82,10 +90,8 @@ orbis_status_t orbis_world_load_boxes(orbis_world_ptr_t ptr,
   std::vector<BoxRun> Runs;
   if (orbis_status_t S = plan(view, boxes, count, skip, buf, frame, Runs))
     return S;
-  uint64_t Elements = 0;
-  for (const BoxRun &R : Runs)
-    Elements += R.count;
   // On the trace as one load: the staged tile's footprint and halo.
+  const uint64_t Elements = elementsOf(Runs);
   return orbis::world::tracedLoad(
       Runs.empty() ? 0 : Runs.front().index, Elements < 2 ? 2 : Elements,
       false, [&] {
@@ -103,11 +109,8 @@ orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
   if (orbis_status_t S = plan(view, box, 1, nullptr, buf, frame, Runs))
     return S;
   orbis::world::ErrorDetail.clear();
-  uint64_t Elements = 0;
-  for (const BoxRun &R : Runs)
-    Elements += R.count;
   return orbis::world::tracedStore(
-      Runs.empty() ? 0 : Runs.front().index, Elements, [&] {
+      Runs.empty() ? 0 : Runs.front().index, elementsOf(Runs), [&] {
         return orbis::world::TheWorld.storeRuns(
             ptr, Runs.data(), Runs.size(),
             static_cast<const unsigned char *>(buf));

@@ -291,6 +291,14 @@ private:
   /// MsgLoadRuns: the LoadHeader (First and Count: of the first run, and
   /// the elements of all) and the runs as ParkedLoads::Run.
   void onLoadRuns(const LoadHeader &H, const void *Data, size_t Length);
+  /// load() of another process's allocation mapped here (A): read in its
+  /// memory once written (counted in Direct), else asked of the owner.
+  orbis_status_t loadMapped(const orbis_world_ptr_t &P,
+                            const PeerAllocation &A, uint64_t First,
+                            uint64_t Count, void *Values, uint64_t &Direct);
+  /// A load request to P's owner, waited for (it parks until written).
+  orbis_status_t askOwner(const orbis_world_ptr_t &P, uint64_t First,
+                          uint64_t Count, void *Values);
   /// loadRuns of this process's own allocation: the runs checked under one
   /// lock, those written already read without it (a staged tile's halo),
   /// the others waited for as by load().

@@ -7,6 +7,26 @@
 
 namespace orbis::world {
 
+namespace {
+
+/// Copies the elements at From to To, unless To is null (a wait) or From
+/// itself (a staged tile in place).
+void copyUnlessInPlace(void *To, const char *From, size_t Bytes) {
+  if (To && To != From)
+    std::memcpy(To, From, Bytes);
+}
+
+} // namespace
+
+orbis_status_t World::askOwner(const orbis_world_ptr_t &P, uint64_t First,
+                               uint64_t Count, void *Values) {
+  Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
+  Req.Cacheable = !(P.flags & ORBIS_WORLD_ATOMIC);
+  LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
+  return ask(int(P.owner), MsgLoad, Hdr, Req,
+             WaitSite{Values ? "world load" : "world wait", P, First, Count});
+}
+
 orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
                            uint64_t Count, void *Values) {
   if (orbis_status_t S = checkRangeArgs(P, First, Count))
@@ -17,13 +37,14 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
   const PeerAllocation *Mapped = nullptr;
   if (orbis_status_t S = checkPeerShape(P, Mapped))
     return S;
-  // In place (a staged tile reading the owner's memory mapped here,
-  // readableData): waited for only, nothing copied onto itself.
-  if (Mapped && Values == Mapped->View.Data + First * Mapped->ElemSize)
-    Values = nullptr;
-  // Only data that came as a message is cached: an allocation mapped here
-  // is read in its owner's memory, without the world lock (the cache's).
-  if (!Mapped) {
+  if (Mapped) {
+    uint64_t Direct = 0;
+    orbis_status_t S = loadMapped(P, *Mapped, First, Count, Values, Direct);
+    MappedReads += Direct;
+    return S;
+  }
+  {
+    // Only data that came as a message is cached.
     std::lock_guard<std::mutex> L(M);
     if (!(P.flags & ORBIS_WORLD_ATOMIC) &&
         Remote.lookup(P, First, Count, Values)) {
@@ -31,23 +52,28 @@ orbis_status_t World::load(orbis_world_ptr_t P, uint64_t First,
       return ORBIS_OK;
     }
   }
-  // On the owner's host, read its memory: spin on the bits, and ask the
-  // owner (which parks the request) only if they stay unset.
-  if (const PeerAllocation *A = Mapped) {
-    uint64_t Next = First;
-    if (spinOn(A->View, Next, First + Count, true)) {
-      if (Values)
-        std::memcpy(Values, A->View.Data + First * A->ElemSize,
-                    Count * A->ElemSize);
-      ++MappedReads;
-      return ORBIS_OK;
-    }
+  return askOwner(P, First, Count, Values);
+}
+
+orbis_status_t World::loadMapped(const orbis_world_ptr_t &P,
+                                 const PeerAllocation &A, uint64_t First,
+                                 uint64_t Count, void *Values,
+                                 uint64_t &Direct) {
+  // On the owner's host, read its memory without the world lock: spin on
+  // the bits, and ask the owner (which parks the request) only if they stay
+  // unset. In place (a staged tile reading the owner's memory mapped here,
+  // readableData) the answer is waited for only, nothing copied onto
+  // itself.
+  uint64_t Next = First;
+  if (spinOn(A.View, Next, First + Count, true)) {
+    copyUnlessInPlace(Values, A.View.Data + First * A.ElemSize,
+                      Count * A.ElemSize);
+    ++Direct;
+    return ORBIS_OK;
   }
-  Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
-  Req.Cacheable = !(P.flags & ORBIS_WORLD_ATOMIC);
-  LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
-  return ask(int(P.owner), MsgLoad, Hdr, Req,
-             WaitSite{Values ? "world load" : "world wait", P, First, Count});
+  if (Values == A.View.Data + First * A.ElemSize)
+    Values = nullptr;
+  return askOwner(P, First, Count, Values);
 }
 
 orbis_status_t World::loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
@@ -70,28 +96,16 @@ orbis_status_t World::loadRuns(orbis_world_ptr_t P, const BoxRun *Runs,
   if (!Far && int(P.owner) == rank() && !(P.flags & ORBIS_WORLD_ATOMIC))
     return waitLocalRuns(P, Runs, Count, Out);
   if (Mapped) {
-    // On the owner's host: each run read (or, in place, waited for) in the
-    // owner's memory mapped here, without the world lock, which the
-    // threads of a process would otherwise take once per row of every
-    // tile; a run still unwritten after the spin is loaded as load() does
-    // (asking the owner, which parks the request).
+    // On the owner's host each run as load() reads it, without the world
+    // lock, which the threads of a process would otherwise take once per
+    // row of every tile (and the statistics' counter once per box).
     uint64_t Direct = 0;
-    for (size_t I = 0; I < Count; ++I) {
-      const BoxRun &R = Runs[I];
-      unsigned char *To = Dest(R);
-      uint64_t Next = R.index;
-      if (!spinOn(Mapped->View, Next, R.index + R.count, true)) {
-        if (orbis_status_t S = load(P, R.index, R.count, To))
-          return S;
-        continue;
-      }
-      const char *From = Mapped->View.Data + R.index * P.elem_size;
-      if (To && To != reinterpret_cast<const unsigned char *>(From))
-        std::memcpy(To, From, R.count * P.elem_size);
-      ++Direct;
-    }
+    orbis_status_t S = ORBIS_OK;
+    for (size_t I = 0; I < Count && S == ORBIS_OK; ++I)
+      S = loadMapped(P, *Mapped, Runs[I].index, Runs[I].count, Dest(Runs[I]),
+                     Direct);
     MappedReads += Direct;
-    return ORBIS_OK;
+    return S;
   }
   if (!Far) {
     for (size_t I = 0; I < Count; ++I)
@@ -177,9 +191,8 @@ orbis_status_t World::waitLocalRuns(orbis_world_ptr_t P, const BoxRun *Runs,
         return S;
       continue;
     }
-    const char *From = View.Data + R.index * P.elem_size;
-    if (To && To != reinterpret_cast<const unsigned char *>(From))
-      std::memcpy(To, From, R.count * P.elem_size);
+    copyUnlessInPlace(To, View.Data + R.index * P.elem_size,
+                      R.count * P.elem_size);
   }
   return ORBIS_OK;
 }
@@ -289,9 +302,9 @@ orbis_status_t World::waitLocal(const orbis_world_ptr_t &P, uint64_t First,
       View.unwatch();
   }
   // In place (a staged tile computing in the owner's memory): waited only.
-  const char *From = View.Data + First * P.elem_size;
-  if (Status == ORBIS_OK && Values && Values != From)
-    std::memcpy(Values, From, Count * P.elem_size);
+  if (Status == ORBIS_OK)
+    copyUnlessInPlace(Values, View.Data + First * P.elem_size,
+                      Count * P.elem_size);
   return Status;
 }
 

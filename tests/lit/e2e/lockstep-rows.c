@@ -34,6 +34,13 @@ static void fill(int n, int m) {
       A[x][y] = R[x][y] = (double)((x * 31 + y * 17) % 23) / 7.0;
 }
 
+// The sequential Gauss-Seidel sweep on R, which several kernels compute.
+static void gaussSeidelReference(int n, int m) {
+  for (int x = 1; x < n - 1; x++)
+    for (int y = 1; y < m - 1; y++)
+      R[x][y] = 0.25 * (R[x - 1][y] + R[x + 1][y] + R[x][y - 1] + R[x][y + 1]);
+}
+
 static void check(const char *name, int n, int m) {
   for (int x = 0; x < n; x++)
     if (memcmp(A[x], R[x], sizeof(double) * m)) {
@@ -55,9 +62,7 @@ static void gaussSeidel(int n, int m) {
       A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);
     }
   }
-  for (int x = 1; x < n - 1; x++)
-    for (int y = 1; y < m - 1; y++)
-      R[x][y] = 0.25 * (R[x - 1][y] + R[x + 1][y] + R[x][y - 1] + R[x][y + 1]);
+  gaussSeidelReference(n, m);
   check("gauss-seidel", n, m);
 }
 
@@ -167,9 +172,7 @@ static void registerReads(int n, int m) {
     #pragma omp for schedule(blocked)
     for (short y = 1; y < m - 1; y++)
       A[x][y] = 0.25 * (A[x - 1][y] + A[x + 1][y] + A[x][y - 1] + A[x][y + 1]);
-  for (int x = 1; x < n - 1; x++)
-    for (int y = 1; y < m - 1; y++)
-      R[x][y] = 0.25 * (R[x - 1][y] + R[x + 1][y] + R[x][y - 1] + R[x][y + 1]);
+  gaussSeidelReference(n, m);
   check("unsigned-short", n, m);
   fill(n, m);
   // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
@@ -179,9 +182,7 @@ static void registerReads(int n, int m) {
     for (int y = 1; y < m - 1; y++)
       A[x][y] = 0.25 * (A[x - 1][y] /* above */ + A[x + 1][y] + A[x][y - 1] +
                         A[x][y + 1]);
-  for (int x = 1; x < n - 1; x++)
-    for (int y = 1; y < m - 1; y++)
-      R[x][y] = 0.25 * (R[x - 1][y] + R[x + 1][y] + R[x][y - 1] + R[x][y + 1]);
+  gaussSeidelReference(n, m);
   check("commented", n, m);
 }
 
@@ -242,9 +243,7 @@ static void throughPointer(int n, int m) {
       P[x][y] = 0.25 * (P[x - 1][y] + P[x + 1][y] + P[x][y - 1] + P[x][y + 1]);
     }
   }
-  for (int x = 1; x < n - 1; x++)
-    for (int y = 1; y < m - 1; y++)
-      R[x][y] = 0.25 * (R[x - 1][y] + R[x + 1][y] + R[x][y - 1] + R[x][y + 1]);
+  gaussSeidelReference(n, m);
   check("pointer", n, m);
 }
 
