@@ -328,6 +328,12 @@ void World::localDone(orbis_world_ptr_t P) {
   H.unpin(P.id);
 }
 
+namespace {
+/// The other processes' allocations this thread reads in place
+/// (readableData), each until its readableDone.
+thread_local std::vector<std::pair<uint32_t, uint32_t>> ReadingInPlace;
+} // namespace
+
 char *World::readableData(orbis_world_ptr_t P, uint64_t &Count) {
   if (int(P.owner) == rank())
     return localData(P, Count);
@@ -341,6 +347,7 @@ char *World::readableData(orbis_world_ptr_t P, uint64_t &Count) {
       reclaimPeers();
     return nullptr;
   }
+  ReadingInPlace.push_back({P.owner, P.id});
   Count = Mapped->Count;
   return Mapped->View.Data;
 }
@@ -352,6 +359,17 @@ orbis_status_t World::readableDone(orbis_world_ptr_t P) {
   }
   if (!Ready)
     return ORBIS_ERR_NOT_INITIALIZED;
+  // Only what this thread began: another leave would let the mappings of
+  // threads still reading go.
+  auto Began = std::find(ReadingInPlace.begin(), ReadingInPlace.end(),
+                         std::make_pair(P.owner, P.id));
+  if (Began == ReadingInPlace.end())
+    return failWith(ORBIS_ERR_INVALID,
+                    "allocation " + std::to_string(P.id) + " of rank " +
+                        std::to_string(P.owner) +
+                        " is not read in place by this thread "
+                        "(orbis_world_read_frame)");
+  ReadingInPlace.erase(Began);
   // The owner clears the id when it frees the allocation, before its
   // memory can serve another one (Heap::unmap).
   const PeerAllocation *A = Peers.find(P.owner, P.id);

@@ -947,6 +947,12 @@ static void read_in_place(void) {
       for (int y = 5; y < 17; y++)
         EXPECT(theirs[x * 30 + y] == box_value(to, x, y));
     EXPECT(orbis_world_read_done(next) == ORBIS_OK);
+    // Ended twice: another process's allocation is refused, named.
+    if (to != rank) {
+      EXPECT(orbis_world_read_done(next) == ORBIS_ERR_INVALID);
+      EXPECT(strstr(orbis_world_error_detail(),
+                    "is not read in place by this thread"));
+    }
   }
   const orbis_world_view_t strided = {0, 2, {30, 2}}, past = {601, 2, {30, 1}};
   EXPECT(orbis_world_read_frame(next, &strided, &frame) == NULL);

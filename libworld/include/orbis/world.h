@@ -167,7 +167,9 @@ void orbis_world_local_done(orbis_world_ptr_t ptr);
 /// `buf` to orbis_world_load_boxes, which then waits without copying). A
 /// staged tile reads a peer's grid where the peer wrote it. Null when
 /// neither (another host, TCP, world integers, freed). The mapping stays
-/// until orbis_world_read_done(ptr), which returns
+/// until orbis_world_read_done(ptr), on the same thread (for another
+/// process's allocation this thread does not read in place it returns
+/// ORBIS_ERR_INVALID and changes nothing), which returns
 /// ORBIS_ERR_UNKNOWN_ALLOCATION when the owner freed the allocation
 /// meanwhile: its memory may then have served another allocation while it
 /// was read, and what was computed from it is not to be trusted.
