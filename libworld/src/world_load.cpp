@@ -335,6 +335,9 @@ thread_local std::vector<std::pair<uint32_t, uint32_t>> ReadingInPlace;
 } // namespace
 
 char *World::readableData(orbis_world_ptr_t P, uint64_t &Count) {
+  // A pointer made up (an owner that is no rank) has no frame.
+  if (checkRangeArgs(P, 0, 0) != ORBIS_OK)
+    return nullptr;
   if (int(P.owner) == rank())
     return localData(P, Count);
   if (!Ready || (P.flags & ORBIS_WORLD_ATOMIC))

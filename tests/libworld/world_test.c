@@ -957,6 +957,14 @@ static void read_in_place(void) {
   const orbis_world_view_t strided = {0, 2, {30, 2}}, past = {601, 2, {30, 1}};
   EXPECT(orbis_world_read_frame(next, &strided, &frame) == NULL);
   EXPECT(orbis_world_read_frame(next, &past, &frame) == NULL);
+  // Made-up pointers (owners that are no rank): no frame, no done.
+  const uint32_t no_ranks[2] = {(uint32_t)size, 0x80000001u};
+  for (int k = 0; k < 2; k++) {
+    orbis_world_ptr_t made_up = next;
+    made_up.owner = no_ranks[k];
+    EXPECT(orbis_world_read_frame(made_up, &view, &frame) == NULL);
+    EXPECT(orbis_world_read_done(made_up) == ORBIS_ERR_INVALID);
+  }
   // Freed by its owner while read in place.
   theirs = orbis_world_read_frame(next, &view, &frame);
   EXPECT((theirs != NULL) == shared);
