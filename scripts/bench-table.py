@@ -24,7 +24,7 @@ PEERS = {
 # Row order inside a group of one N and thread count; others after, by name.
 ORDER = ["seq", "orbis", "orbis-fixed", "omp-doacross", "omp-wavefront",
          "omp-skewed", "jacobi", "cpu", "orbis-cuda", "orbis-copies",
-         "orbis-cuda-bl", "cuda-hand", "gpu", "orbis-world", "mpi-hand"]
+         "orbis-cuda-bl", "cuda-band", "cuda-hand", "gpu", "orbis-world", "mpi-hand"]
 NAME = re.compile(r"^(?P<bench>[^/]+)/(?P<variant>[^/]+)/n:(?P<n>\d+)"
                   r"/omp_threads:(?P<threads>\d+)"
                   r"(?P<rest>(?:/(?!iterations:|manual_time|real_time)[^/]+)*)")

@@ -1,17 +1,28 @@
 /// \file
-/// GS2D written by hand in CUDA, the peer of orbis-cuda (BENCHMARKS.md):
-/// the tile wavefront with one warp per band of 32 rows, lane r owning row
-/// r of the band one column behind lane r - 1, so that the new value above
-/// comes from the neighbouring lane by a shuffle. The band's rows (and the
-/// row below) are staged in shared memory 32 columns at a time with
-/// coalesced loads, in a ring of three chunks (one written back, one
-/// computed, one staged ahead), and written back coalesced; the row above
-/// comes from the band above once it has published the chunk. Bands are
-/// taken in increasing order from an atomic ticket by warps that are all
-/// resident. One sweep per launch. The sum is evaluated in the reference's
-/// order, without contraction (-fmad=false).
+/// GS2D written by hand in CUDA as well as we can: `cuda-hand`, the peer of
+/// orbis-cuda (BENCHMARKS.md). One block per band of 32 rows at a time, its
+/// four warps specialized so that the one on the critical path touches only
+/// registers and shared memory:
+///
+/// - the compute warp: lane r owns row r of the band, one column behind
+///   lane r - 1, so the new value above comes from the neighbouring lane by a
+///   shuffle and lane 0's from the row-above ring; 16 columns (a chunk) at a
+///   time, its old values read from the cell ring, its results written over
+///   them;
+/// - the loader: the band's rows and the row below, 16 columns at a time,
+///   into the cell ring with 16-byte cp.async, several chunks ahead;
+/// - the upper warp: the row above, a chunk at a time, once the band above
+///   has published it;
+/// - the writer: the last row of each finished chunk back to memory, then
+///   the band's progress for the band below, then the other rows.
+///
+/// Bands come from an atomic ticket in increasing order, so a band only
+/// waits for bands that run or are done. One sweep per launch; the sum is
+/// evaluated in the reference's order, without contraction (-fmad=false),
+/// so the result is bit-identical to the sequential sweeps.
 #include "gs2d_cuda.h"
 
+#include <cuda/atomic>
 #include <cuda_runtime.h>
 
 #include <climits>
@@ -27,119 +38,248 @@ void check(cudaError_t St, const char *What) {
   }
 }
 
-constexpr int WarpsPerBlock = 2;
-constexpr int Chunk = 32; // columns staged at a time
-constexpr int Ring = 3;   // chunks in flight: being written back, computed, staged
-constexpr int Rows = 33;  // the band's 32 rows and the row below it
+constexpr int Rows = 32;               // a band: one row per lane
+constexpr int Width = 16;              // columns in a chunk
+constexpr int Depth = 8;               // chunks the rings hold
+constexpr int RingCols = Width * Depth;
+// Two doubles of padding: lane r reads row r + 1 one column left of lane
+// r - 1, 129 doubles further, which puts the 16 lanes of each half-warp in
+// 16 different pairs of banks.
+constexpr int Stride = RingCols + 2;
 
-/// One warp's shared memory: its rows (and the one below) for three chunks
-/// of columns, and the row above for the same chunks.
-struct BandRing {
-  double cell[Rows][Ring][Chunk];
-  double up[Ring][Chunk];
+enum Role { Compute, Loader, Upper, Writer, Roles };
+
+struct Shared {
+  double cell[Rows + 1][Stride]; // the band's rows and the row below
+  double up[RingCols];           // the row above
+  int band;
+  // Chunks loaded, chunks of the row above staged, chunks computed,
+  // chunks written back; the last column the band's last row finished.
+  int loaded, upReady, computed, written, doneCol;
 };
 
-__global__ void __launch_bounds__(32 * WarpsPerBlock)
-sweepKernel(int n, double *__restrict__ a, int *progress, unsigned *ticket) {
-  extern __shared__ double shared[];
-  BandRing &ring = reinterpret_cast<BandRing *>(shared)[threadIdx.x / 32];
-  const int lane = threadIdx.x & 31;
-  const unsigned full = 0xffffffffu;
-  const int bands = (n - 2 + 31) / 32;
-  const int chunks = (n - 2 + Chunk - 1) / Chunk; // of interior columns
-  for (;;) {
-    int band = 0;
-    if (lane == 0)
-      band = (int)atomicAdd(ticket, 1u);
-    band = __shfl_sync(full, band, 0);
-    if (band >= bands)
-      return;
-    const int x0 = 1 + band * 32;
-    const int rows = min(32, n - 1 - x0); // active rows; row x0+rows is below
-    volatile int *above = progress + band, *mine = progress + band + 1;
-    // Old values of chunk j (interior columns 1+32j.., and column n-1 when
-    // it follows) for the band's rows and the row below, coalesced.
-    auto stage = [&](int j) {
-      int col = 1 + j * Chunk + lane;
-      if (col <= n - 1) // the last chunk may hold only column n - 1
-        for (int r = 0; r <= rows; ++r)
-          ring.cell[r][j % Ring][lane] = a[(size_t)(x0 + r) * n + col];
-    };
-    // The new values of the row above for chunk j, once its band has
-    // finished them.
-    auto stageUp = [&](int j) {
-      int last = min(j * Chunk + Chunk, n - 2);
-      if (lane == 0)
-        while (*above < last)
-          __nanosleep(64);
-      __syncwarp();
-      __threadfence();
-      int col = 1 + j * Chunk + lane;
-      if (col <= n - 1)
-        ring.up[j % Ring][lane] = __ldcg(a + (size_t)(x0 - 1) * n + col);
-    };
-    // Chunk j back to memory (interior columns), then its progress.
-    auto writeBack = [&](int j) {
-      int col = 1 + j * Chunk + lane;
-      if (col <= n - 2)
-        for (int r = 0; r < rows; ++r)
-          a[(size_t)(x0 + r) * n + col] = ring.cell[r][j % Ring][lane];
-      __threadfence();
-      __syncwarp();
-      if (lane == 0)
-        *mine = min(j * Chunk + Chunk, n - 2);
-    };
-    const bool active = lane < rows;
-    double left = active ? a[(size_t)(x0 + lane) * n] : 0.0, cur = 0.0;
-    stage(0);
-    stage(1);
-    stageUp(0);
+__device__ __forceinline__ int acquire(int &Flag) {
+  return cuda::atomic_ref<int, cuda::thread_scope_block>(Flag).load(
+      cuda::memory_order_acquire);
+}
+__device__ __forceinline__ void release(int &Flag, int Value) {
+  cuda::atomic_ref<int, cuda::thread_scope_block>(Flag).store(
+      Value, cuda::memory_order_release);
+}
+/// Spins until Flag reaches Value (the whole warp, on one address).
+__device__ __forceinline__ void awaitFlag(int &Flag, int Value) {
+  while (acquire(Flag) < Value) {
+  }
+}
+
+__device__ __forceinline__ void copyAsync16(double *To, const double *From) {
+  unsigned Shared = (unsigned)__cvta_generic_to_shared(To);
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(Shared),
+               "l"(From)
+               : "memory");
+}
+__device__ __forceinline__ void copyAsync8(double *To, const double *From) {
+  unsigned Shared = (unsigned)__cvta_generic_to_shared(To);
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(Shared),
+               "l"(From)
+               : "memory");
+}
+__device__ __forceinline__ void commitCopies() {
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+template <int Pending> __device__ __forceinline__ void awaitCopies() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(Pending) : "memory");
+}
+
+/// One band's geometry: rows x0 .. x0 + rows - 1, row x0 + rows below it;
+/// chunk m holds columns 16m .. 16m + 15 of 0 .. n - 1.
+struct Band {
+  int n, x0, rows, chunks;
+  __device__ const double *row(const double *a, int r) const {
+    return a + (size_t)(x0 + r) * n;
+  }
+};
+
+/// The compute warp: steps of the band's rows in lockstep.
+__device__ void computeBand(Shared &S, const Band &B, const double *a,
+                            int lane) {
+  const unsigned Full = 0xffffffffu;
+  const int n = B.n, r = lane;
+  const bool Active = r < B.rows;
+  double h = Active ? B.row(a, r)[0] : 0.0; // the value to the left
+  for (int k = 0; 16 * k - (B.rows - 1) <= n - 2; ++k) {
+    // Chunk k needs columns up to 16k + 16 (the right neighbour), and
+    // lane 0 the row above's chunk k.
+    awaitFlag(S.loaded, min(k + 2, B.chunks));
+    awaitFlag(S.upReady, min(k + 1, B.chunks));
+    // Every old value of the chunk first: the steps only shuffle, add and
+    // store. A lane's results of this chunk overwrite only values that
+    // lane and the one above have read already.
+    double Below[Width], Right[Width], Up[Width];
+#pragma unroll
+    for (int j = 0; j < Width; ++j) {
+      const int y = Width * k + j - r;
+      Below[j] = S.cell[r + 1][y & (RingCols - 1)];
+      Right[j] = S.cell[r][(y + 1) & (RingCols - 1)];
+      Up[j] = S.up[(Width * k + j) & (RingCols - 1)];
+    }
+#pragma unroll
+    for (int j = 0; j < Width; ++j) {
+      const int y = Width * k + j - r;
+      double Above = __shfl_up_sync(Full, h, 1);
+      if (r == 0)
+        Above = Up[j];
+      const double v = 0.25 * (Above + Below[j] + h + Right[j]);
+      if (Active && y >= 1 && y <= n - 2) {
+        S.cell[r][y & (RingCols - 1)] = v;
+        h = v;
+      }
+    }
     __syncwarp();
-    const int steps = n - 2 + rows - 1;
-    for (int s = 0; s < steps; ++s) {
-      if (s % Chunk == 0 && s > 0) {
-        // Lane 0 starts chunk j: chunk j - 2 is done (the last lane left
-        // it a step ago), chunk j + 1 is staged into its slot, and the row
-        // above of chunk j arrives.
-        int j = s / Chunk;
-        if (j >= 2)
-          writeBack(j - 2);
-        __syncwarp();
-        stage(j + 1);
-        if (j < chunks)
-          stageUp(j);
-        __syncwarp();
+    if (lane == 0) {
+      release(S.doneCol, min(Width * k + Width - 1 - (B.rows - 1), n - 2));
+      release(S.computed, k + 1);
+    }
+  }
+}
+
+/// The loader: the band's rows and the row below into the cell ring, three
+/// chunks in flight.
+__device__ void loadBand(Shared &S, const Band &B, const double *a, int lane) {
+  const int n = B.n;
+  const bool Pairs = n % 2 == 0; // rows start 16-byte aligned
+  for (int m = 0; m < B.chunks; ++m) {
+    // The slot's previous chunk is written back.
+    while (acquire(S.written) < m - Depth + 1)
+      __nanosleep(32);
+    const int Col = Width * m, Slot = Col & (RingCols - 1);
+    if (Pairs) {
+      for (int i = lane; i < (B.rows + 1) * (Width / 2); i += 32) {
+        const int r = i / (Width / 2), c = 2 * (i % (Width / 2));
+        if (Col + c + 1 <= n - 1)
+          copyAsync16(&S.cell[r][Slot + c], B.row(a, r) + Col + c);
       }
-      const int c = 1 + s - lane; // this lane's column
-      const bool valid = active && c >= 1 && c <= n - 2;
-      double up = __shfl_up_sync(full, cur, 1);
-      if (valid) {
-        int k = (c - 1) / Chunk, o = (c - 1) % Chunk;
-        int k1 = c / Chunk, o1 = c % Chunk; // column c + 1
-        if (lane == 0)
-          up = ring.up[k % Ring][o];
-        double below = ring.cell[lane + 1][k % Ring][o];
-        double right = ring.cell[lane][k1 % Ring][o1];
-        double v = 0.25 * (up + below + left + right);
-        ring.cell[lane][k % Ring][o] = v;
-        left = v;
-        cur = v;
+    } else {
+      for (int i = lane; i < (B.rows + 1) * Width; i += 32) {
+        const int r = i / Width, c = i % Width;
+        if (Col + c <= n - 1)
+          copyAsync8(&S.cell[r][Slot + c], B.row(a, r) + Col + c);
       }
+    }
+    commitCopies();
+    if (m >= 2) {
+      awaitCopies<2>();
+      __syncwarp();
+      if (lane == 0)
+        release(S.loaded, m - 1);
+    }
+  }
+  awaitCopies<0>();
+  __syncwarp();
+  if (lane == 0)
+    release(S.loaded, B.chunks);
+}
+
+/// The upper warp: the row above, chunk by chunk, as the band above (or
+/// nobody, for the first band: row 0 is the border) finishes it.
+__device__ void stageRowAbove(Shared &S, const Band &B, const double *a,
+                              const int *progress, int band, int lane) {
+  const int n = B.n;
+  cuda::atomic_ref<const int, cuda::thread_scope_device> Above(progress[band]);
+  for (int m = 0; m < B.chunks; ++m) {
+    // The compute warp is done with the slot's previous chunk.
+    awaitFlag(S.computed, m - Depth + 1);
+    const int Col = Width * m;
+    const int Need = min(Col + Width - 1, n - 2) + 1;
+    while (Above.load(cuda::memory_order_acquire) < Need) {
+    }
+    if (lane < Width && Col + lane <= n - 1)
+      S.up[(Col + lane) & (RingCols - 1)] =
+          __ldcg(B.row(a, -1) + Col + lane);
+    __syncwarp();
+    if (lane == 0)
+      release(S.upReady, m + 1);
+  }
+}
+
+/// The writer: each chunk's interior columns back to memory once the band's
+/// last row has finished them; the last row first, then the progress the
+/// band below waits for.
+__device__ void writeBand(Shared &S, const Band &B, double *a, int *progress,
+                          int band, int lane) {
+  const int n = B.n;
+  cuda::atomic_ref<int, cuda::thread_scope_device> Mine(progress[band + 1]);
+  for (int m = 0; m < B.chunks; ++m) {
+    const int Col = Width * m;
+    const int First = max(Col, 1), Last = min(Col + Width - 1, n - 2);
+    if (First <= Last) {
+      awaitFlag(S.doneCol, Last);
+      const int c = Col + (lane & (Width - 1));
+      const bool Inside = c >= First && c <= Last;
+      const int Slot = c & (RingCols - 1);
+      if (lane < Width && Inside)
+        a[(size_t)(B.x0 + B.rows - 1) * n + c] = S.cell[B.rows - 1][Slot];
+      __threadfence();
+      __syncwarp();
+      if (lane == 0)
+        Mine.store(Last + 1, cuda::memory_order_release);
+      for (int r = lane / Width; r < B.rows - 1; r += 32 / Width)
+        if (Inside)
+          a[(size_t)(B.x0 + r) * n + c] = S.cell[r][Slot];
       __syncwarp();
     }
-    // The chunks not written back yet.
-    for (int j = max(0, (steps - 1) / Chunk - 1); j < chunks; ++j) {
-      writeBack(j);
-      __syncwarp();
+    if (lane == 0)
+      release(S.written, m + 1);
+  }
+}
+
+__global__ void __launch_bounds__(32 * Roles)
+    sweepKernel(int n, double *__restrict__ a, int *progress,
+                unsigned *ticket) {
+  extern __shared__ double Memory[];
+  Shared &S = *reinterpret_cast<Shared *>(Memory);
+  const int Warp = threadIdx.x / 32, Lane = threadIdx.x & 31;
+  const int Bands = (n - 2 + Rows - 1) / Rows;
+  for (;;) {
+    if (threadIdx.x == 0) {
+      S.band = (int)atomicAdd(ticket, 1u);
+      S.loaded = S.upReady = S.computed = S.written = 0;
+      S.doneCol = 0;
     }
+    __syncthreads();
+    const int band = S.band;
+    if (band >= Bands)
+      return;
+    Band B;
+    B.n = n;
+    B.x0 = 1 + band * Rows;
+    B.rows = min(Rows, n - 1 - B.x0);
+    B.chunks = (n - 1) / Width + 1;
+    switch (Warp) {
+    case Compute:
+      computeBand(S, B, a, Lane);
+      break;
+    case Loader:
+      loadBand(S, B, a, Lane);
+      break;
+    case Upper:
+      stageRowAbove(S, B, a, progress, band, Lane);
+      break;
+    default:
+      writeBand(S, B, a, progress, band, Lane);
+      break;
+    }
+    __syncthreads(); // the flags are reset for the next band
   }
 }
 
 } // namespace
 
 extern "C" double gs2d_cuda_hand(int n, double *host, int sweeps) {
+  if (n < 3)
+    return 0;
   size_t bytes = (size_t)n * n * sizeof(double);
-  int bands = (n - 2 + 31) / 32;
+  int bands = (n - 2 + Rows - 1) / Rows;
   double *a = nullptr;
   int *progress = nullptr;
   unsigned *ticket = nullptr;
@@ -151,19 +291,19 @@ extern "C" double gs2d_cuda_hand(int n, double *host, int sweeps) {
   check(cudaGetDevice(&device), "cudaGetDevice");
   check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
         "attribute");
-  const size_t shared = WarpsPerBlock * sizeof(BandRing);
+  const size_t shared = sizeof(Shared);
   check(cudaFuncSetAttribute(sweepKernel,
                              cudaFuncAttributeMaxDynamicSharedMemorySize,
                              (int)shared),
         "shared memory");
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &perSm, sweepKernel, 32 * WarpsPerBlock, shared),
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, sweepKernel,
+                                                      32 * Roles, shared),
         "occupancy");
+  // Every block resident: a band waits only for bands taken before it.
   int grid = perSm * sms;
-  int blocksNeeded = (bands + WarpsPerBlock - 1) / WarpsPerBlock;
-  if (grid > blocksNeeded)
-    grid = blocksNeeded;
-  const int top = INT_MAX;
+  if (grid > bands)
+    grid = bands;
+  const int top = INT_MAX; // the border row above the first band
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
   cudaEventCreate(&stop);
@@ -172,37 +312,18 @@ extern "C" double gs2d_cuda_hand(int n, double *host, int sweeps) {
     cudaMemsetAsync(progress, 0, (bands + 1) * sizeof(int));
     cudaMemcpyAsync(progress, &top, sizeof(int), cudaMemcpyHostToDevice);
     cudaMemsetAsync(ticket, 0, sizeof(unsigned));
-    sweepKernel<<<grid, 32 * WarpsPerBlock, shared>>>(n, a, progress, ticket);
+    sweepKernel<<<grid, 32 * Roles, shared>>>(n, a, progress, ticket);
   }
   cudaEventRecord(stop);
   check(cudaEventSynchronize(stop), "the sweeps");
+  check(cudaGetLastError(), "the sweeps");
   float ms = 0;
   cudaEventElapsedTime(&ms, start, stop);
   check(cudaMemcpy(host, a, bytes, cudaMemcpyDeviceToHost), "copy out");
   cudaFree(a);
   cudaFree(progress);
   cudaFree(ticket);
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
   return ms / 1e3;
-}
-
-extern "C" double gs2d_copy_bandwidth(unsigned long long bytes) {
-  void *src = nullptr, *dst = nullptr;
-  check(cudaMalloc(&src, bytes), "cudaMalloc");
-  check(cudaMalloc(&dst, bytes), "cudaMalloc");
-  cudaMemset(src, 1, bytes);
-  cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice); // warm-up
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  const int reps = 10;
-  cudaEventRecord(start);
-  for (int r = 0; r < reps; ++r)
-    cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice);
-  cudaEventRecord(stop);
-  check(cudaEventSynchronize(stop), "copies");
-  float ms = 0;
-  cudaEventElapsedTime(&ms, start, stop);
-  cudaFree(src);
-  cudaFree(dst);
-  return 2.0 * bytes * reps / (ms / 1e3); // each copy reads and writes
 }

@@ -27,11 +27,15 @@ double gs2d_orbis_cuda_staged(int n, double *a, int sweeps);
 /// bit-identical to the sequential sweeps (orbis_cuda.c).
 double gs2d_cpu(int n, double *a, int sweeps);
 
-/// A hand-written CUDA tile wavefront (cuda_hand.cu).
+/// The hand-written CUDA tile wavefront, as well as we can write it: four
+/// specialized warps per band (cuda_hand.cu).
 double gs2d_cuda_hand(int n, double *a, int sweeps);
+/// A simpler hand-written one: one warp per band staging its rows itself
+/// (cuda_band.cu).
+double gs2d_cuda_band(int n, double *a, int sweeps);
 
 /// Device-to-device copy bandwidth in bytes per second (read + write),
-/// measured with cudaMemcpy on `bytes` bytes (cuda_hand.cu).
+/// measured with cudaMemcpy on `bytes` bytes (copy_bandwidth.cu).
 double gs2d_copy_bandwidth(unsigned long long bytes);
 
 /// The edit-distance wavefront of tests/gpu on the GPU and on the CPU

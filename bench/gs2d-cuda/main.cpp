@@ -235,6 +235,7 @@ int main(int Argc, char **Argv) {
                   {"orbis-cuda", gs2d_orbis_cuda},
                   {"orbis-copies", gs2d_orbis_cuda_copies},
                   {"orbis-cuda-bl", gs2d_orbis_cuda_staged},
+                  {"cuda-band", gs2d_cuda_band},
                   {"cuda-hand", gs2d_cuda_hand}};
   for (int N : O.Sizes)
     for (const auto &V : Variants) {
