@@ -40,22 +40,24 @@ void check(cudaError_t St, const char *What) {
 
 constexpr int Rows = 32;               // a band: one row per lane
 constexpr int Width = 16;              // columns in a chunk
-constexpr int Depth = 8;               // chunks the rings hold
+constexpr int Depth = 16;              // chunks the rings hold
+constexpr int InFlight = 6;            // chunks the loader has on the way
 constexpr int RingCols = Width * Depth;
 // Two doubles of padding: lane r reads row r + 1 one column left of lane
 // r - 1, 129 doubles further, which puts the 16 lanes of each half-warp in
 // 16 different pairs of banks.
 constexpr int Stride = RingCols + 2;
 
-enum Role { Compute, Loader, Upper, Writer, Roles };
+enum Role { Compute, Loader, Upper, EdgeWriter, BulkWriter, Roles };
 
 struct Shared {
   double cell[Rows + 1][Stride]; // the band's rows and the row below
   double up[RingCols];           // the row above
   int band;
   // Chunks loaded, chunks of the row above staged, chunks computed,
-  // chunks written back; the last column the band's last row finished.
-  int loaded, upReady, computed, written, doneCol;
+  // chunks written back.
+  int loaded, upReady, computed, written;
+  int edgeWritten; // chunks whose last row is back in memory
 };
 
 __device__ __forceinline__ int acquire(int &Flag) {
@@ -100,6 +102,24 @@ struct Band {
   }
 };
 
+#ifdef HAND_TRACE
+__device__ unsigned long long *TraceBuf;
+__device__ __forceinline__ unsigned long long nowNs() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+#define TRACE(i, v)                                                            \
+  do {                                                                         \
+    if (lane == 0)                                                             \
+      TraceBuf[i] = (v);                                                       \
+  } while (0)
+#else
+#define TRACE(i, v)                                                            \
+  do {                                                                         \
+  } while (0)
+#endif
+
 /// The compute warp: steps of the band's rows in lockstep.
 __device__ void computeBand(Shared &S, const Band &B, const double *a,
                             int lane) {
@@ -110,8 +130,25 @@ __device__ void computeBand(Shared &S, const Band &B, const double *a,
   for (int k = 0; 16 * k - (B.rows - 1) <= n - 2; ++k) {
     // Chunk k needs columns up to 16k + 16 (the right neighbour), and
     // lane 0 the row above's chunk k.
+#ifdef HAND_TRACE
+    const unsigned long long T0 = nowNs();
+#endif
     awaitFlag(S.loaded, min(k + 2, B.chunks));
+#ifdef HAND_TRACE
+    const unsigned long long Tl = nowNs();
+#endif
     awaitFlag(S.upReady, min(k + 1, B.chunks));
+#ifdef HAND_TRACE
+    const unsigned long long T1 = nowNs();
+    const int Band_ = (B.x0 - 1) / Rows;
+    if (k == 0)
+      TRACE(Band_ * 4 + 0, T1);
+    if (Band_ == 200 && k < 1100) {
+      TRACE(4096 + 3 * k, T0);
+      TRACE(8192 + k, Tl);
+      TRACE(4096 + 3 * k + 1, T1);
+    }
+#endif
     // Every old value of the chunk first: the steps only shuffle, add and
     // store. A lane's results of this chunk overwrite only values that
     // lane and the one above have read already.
@@ -136,21 +173,32 @@ __device__ void computeBand(Shared &S, const Band &B, const double *a,
       }
     }
     __syncwarp();
-    if (lane == 0) {
-      release(S.doneCol, min(Width * k + Width - 1 - (B.rows - 1), n - 2));
+#ifdef HAND_TRACE
+    if (Band_ == 200 && k < 1100)
+      TRACE(4096 + 3 * k + 2, nowNs());
+    TRACE(Band_ * 4 + 1, nowNs());
+#endif
+    if (lane == 0)
       release(S.computed, k + 1);
-    }
   }
 }
 
-/// The loader: the band's rows and the row below into the cell ring, three
-/// chunks in flight.
+/// The last column the band's last row has finished once the compute warp
+/// has done `Computed` chunks (its lane rows - 1 is rows - 1 columns
+/// behind lane 0).
+__device__ __forceinline__ int doneColumn(const Band &B, int Computed) {
+  return min(Width * Computed - 1 - (B.rows - 1), B.n - 2);
+}
+
+/// The loader: the band's rows and the row below into the cell ring,
+/// InFlight chunks on the way.
 __device__ void loadBand(Shared &S, const Band &B, const double *a, int lane) {
   const int n = B.n;
   const bool Pairs = n % 2 == 0; // rows start 16-byte aligned
   for (int m = 0; m < B.chunks; ++m) {
     // The slot's previous chunk is written back.
-    while (acquire(S.written) < m - Depth + 1)
+    while (acquire(S.written) < m - Depth + 1 ||
+           acquire(S.edgeWritten) < m - Depth + 1)
       __nanosleep(32);
     const int Col = Width * m, Slot = Col & (RingCols - 1);
     if (Pairs) {
@@ -167,11 +215,11 @@ __device__ void loadBand(Shared &S, const Band &B, const double *a, int lane) {
       }
     }
     commitCopies();
-    if (m >= 2) {
-      awaitCopies<2>();
+    if (m >= InFlight) {
+      awaitCopies<InFlight>();
       __syncwarp();
       if (lane == 0)
-        release(S.loaded, m - 1);
+        release(S.loaded, m - InFlight + 1);
     }
   }
   awaitCopies<0>();
@@ -180,56 +228,96 @@ __device__ void loadBand(Shared &S, const Band &B, const double *a, int lane) {
     release(S.loaded, B.chunks);
 }
 
-/// The upper warp: the row above, chunk by chunk, as the band above (or
-/// nobody, for the first band: row 0 is the border) finishes it.
+/// Chunks of the band whose interior columns all lie below `Columns` (the
+/// first column not finished yet, n - 1 once all are).
+__device__ __forceinline__ int chunksBefore(const Band &B, int Columns) {
+  return Columns >= B.n - 1 ? B.chunks : Columns / Width;
+}
+
+/// The upper warp: the row above, as the band above (or nobody, for the
+/// first band: row 0 is the border) finishes it. Each poll takes every
+/// chunk published since the last one that the ring has room for, so one
+/// round trip to L2 and one fence serve several chunks when the band above
+/// is ahead.
 __device__ void stageRowAbove(Shared &S, const Band &B, const double *a,
                               const int *progress, int band, int lane) {
   const int n = B.n;
   cuda::atomic_ref<const int, cuda::thread_scope_device> Above(progress[band]);
-  for (int m = 0; m < B.chunks; ++m) {
-    // The compute warp is done with the slot's previous chunk.
-    awaitFlag(S.computed, m - Depth + 1);
-    const int Col = Width * m;
-    const int Need = min(Col + Width - 1, n - 2) + 1;
-    while (Above.load(cuda::memory_order_acquire) < Need) {
+  for (int Staged = 0; Staged < B.chunks;) {
+    // Room: the compute warp is done with a slot's previous chunk.
+    const int Room = min(B.chunks, acquire(S.computed) + Depth);
+    const int Ready =
+        min(chunksBefore(B, Above.load(cuda::memory_order_relaxed)), Room);
+    if (Ready <= Staged) {
+      __nanosleep(32);
+      continue;
     }
-    if (lane < Width && Col + lane <= n - 1)
-      S.up[(Col + lane) & (RingCols - 1)] =
-          __ldcg(B.row(a, -1) + Col + lane);
+    cuda::atomic_thread_fence(cuda::memory_order_acquire,
+                              cuda::thread_scope_device);
+    for (int i = lane; i < (Ready - Staged) * Width; i += 32) {
+      const int Col = Width * Staged + i;
+      if (Col <= n - 1)
+        S.up[Col & (RingCols - 1)] = __ldcg(B.row(a, -1) + Col);
+    }
     __syncwarp();
+    Staged = Ready;
     if (lane == 0)
-      release(S.upReady, m + 1);
+      release(S.upReady, Staged);
   }
 }
 
-/// The writer: each chunk's interior columns back to memory once the band's
-/// last row has finished them; the last row first, then the progress the
-/// band below waits for.
-__device__ void writeBand(Shared &S, const Band &B, double *a, int *progress,
-                          int band, int lane) {
+/// The edge writer: the last row of finished chunks back to memory, then
+/// the progress the band below waits for, one fence for all the chunks
+/// finished since its last round. The other rows are the bulk writer's, so
+/// that the fence waits for few stores.
+__device__ void writeLastRow(Shared &S, const Band &B, double *a,
+                             int *progress, int band, int lane) {
   const int n = B.n;
   cuda::atomic_ref<int, cuda::thread_scope_device> Mine(progress[band + 1]);
-  for (int m = 0; m < B.chunks; ++m) {
-    const int Col = Width * m;
-    const int First = max(Col, 1), Last = min(Col + Width - 1, n - 2);
-    if (First <= Last) {
-      awaitFlag(S.doneCol, Last);
-      const int c = Col + (lane & (Width - 1));
-      const bool Inside = c >= First && c <= Last;
-      const int Slot = c & (RingCols - 1);
-      if (lane < Width && Inside)
-        a[(size_t)(B.x0 + B.rows - 1) * n + c] = S.cell[B.rows - 1][Slot];
-      __threadfence();
-      __syncwarp();
-      if (lane == 0)
-        Mine.store(Last + 1, cuda::memory_order_release);
-      for (int r = lane / Width; r < B.rows - 1; r += 32 / Width)
-        if (Inside)
-          a[(size_t)(B.x0 + r) * n + c] = S.cell[r][Slot];
-      __syncwarp();
+  for (int Written = 0; Written < B.chunks;) {
+    const int Done =
+        chunksBefore(B, doneColumn(B, acquire(S.computed)) + 1);
+    if (Done <= Written) {
+      __nanosleep(32);
+      continue;
     }
+    const int First = max(Width * Written, 1);
+    const int Last = min(Width * Done - 1, n - 2);
+    for (int c = First + lane; c <= Last; c += 32)
+      a[(size_t)(B.x0 + B.rows - 1) * n + c] =
+          S.cell[B.rows - 1][c & (RingCols - 1)];
+    // Lane 0's release covers the warp's stores before the barrier.
+    __syncwarp();
+    Written = Done;
+    if (lane == 0) {
+      Mine.store(Done == B.chunks ? n - 1 : Last + 1,
+                 cuda::memory_order_release);
+      release(S.edgeWritten, Written);
+    }
+  }
+}
+
+/// The bulk writer: the band's other rows of finished chunks back to
+/// memory (read by the next sweep only).
+__device__ void writeOtherRows(Shared &S, const Band &B, double *a,
+                               int lane) {
+  const int n = B.n;
+  for (int Written = 0; Written < B.chunks;) {
+    const int Done =
+        chunksBefore(B, doneColumn(B, acquire(S.computed)) + 1);
+    if (Done <= Written) {
+      __nanosleep(32);
+      continue;
+    }
+    const int First = max(Width * Written, 1);
+    const int Last = min(Width * Done - 1, n - 2);
+    for (int r = 0; r < B.rows - 1; ++r)
+      for (int c = First + lane; c <= Last; c += 32)
+        a[(size_t)(B.x0 + r) * n + c] = S.cell[r][c & (RingCols - 1)];
+    __syncwarp();
+    Written = Done;
     if (lane == 0)
-      release(S.written, m + 1);
+      release(S.written, Written);
   }
 }
 
@@ -244,7 +332,7 @@ __global__ void __launch_bounds__(32 * Roles)
     if (threadIdx.x == 0) {
       S.band = (int)atomicAdd(ticket, 1u);
       S.loaded = S.upReady = S.computed = S.written = 0;
-      S.doneCol = 0;
+      S.edgeWritten = 0;
     }
     __syncthreads();
     const int band = S.band;
@@ -265,8 +353,11 @@ __global__ void __launch_bounds__(32 * Roles)
     case Upper:
       stageRowAbove(S, B, a, progress, band, Lane);
       break;
+    case EdgeWriter:
+      writeLastRow(S, B, a, progress, band, Lane);
+      break;
     default:
-      writeBand(S, B, a, progress, band, Lane);
+      writeOtherRows(S, B, a, Lane);
       break;
     }
     __syncthreads(); // the flags are reset for the next band
