@@ -1,20 +1,28 @@
 /// \file
 /// GS2D written by hand in CUDA as well as we can: `cuda-hand`, the peer of
 /// orbis-cuda (BENCHMARKS.md). One block per band of 32 rows at a time, its
-/// four warps specialized so that the one on the critical path touches only
+/// five warps specialized so that the one on the critical path touches only
 /// registers and shared memory:
 ///
 /// - the compute warp: lane r owns row r of the band, one column behind
 ///   lane r - 1, so the new value above comes from the neighbouring lane by a
 ///   shuffle and lane 0's from the row-above ring; 16 columns (a chunk) at a
-///   time, its old values read from the cell ring, its results written over
-///   them;
+///   time, its old values read from the cell ring first, its results written
+///   over them;
 /// - the loader: the band's rows and the row below, 16 columns at a time,
-///   into the cell ring with 16-byte cp.async, several chunks ahead;
-/// - the upper warp: the row above, a chunk at a time, once the band above
-///   has published it;
-/// - the writer: the last row of each finished chunk back to memory, then
-///   the band's progress for the band below, then the other rows.
+///   into the cell ring with 16-byte cp.async, six chunks on the way;
+/// - the upper warp: the row above, as the band above publishes it, every
+///   chunk published since its last look at once;
+/// - the edge writer: the last row of finished chunks back to memory, then
+///   the band's progress for the band below (its fence waits for those
+///   stores only);
+/// - the bulk writer: the other rows back to memory.
+///
+/// Measured on the H100 while it was written (docs/benchmarks.md): the
+/// loader needs more chunks on the way than a ring of 8 leaves it, a writer
+/// that also writes the other rows makes its fence wait for them, and a
+/// fence or an acquire load at every poll of the band above (which also
+/// invalidates L1) costs more than one relaxed poll and one fence per round.
 ///
 /// Bands come from an atomic ticket in increasing order, so a band only
 /// waits for bands that run or are done. One sweep per launch; the sum is
@@ -102,24 +110,6 @@ struct Band {
   }
 };
 
-#ifdef HAND_TRACE
-__device__ unsigned long long *TraceBuf;
-__device__ __forceinline__ unsigned long long nowNs() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-#define TRACE(i, v)                                                            \
-  do {                                                                         \
-    if (lane == 0)                                                             \
-      TraceBuf[i] = (v);                                                       \
-  } while (0)
-#else
-#define TRACE(i, v)                                                            \
-  do {                                                                         \
-  } while (0)
-#endif
-
 /// The compute warp: steps of the band's rows in lockstep.
 __device__ void computeBand(Shared &S, const Band &B, const double *a,
                             int lane) {
@@ -130,25 +120,8 @@ __device__ void computeBand(Shared &S, const Band &B, const double *a,
   for (int k = 0; 16 * k - (B.rows - 1) <= n - 2; ++k) {
     // Chunk k needs columns up to 16k + 16 (the right neighbour), and
     // lane 0 the row above's chunk k.
-#ifdef HAND_TRACE
-    const unsigned long long T0 = nowNs();
-#endif
     awaitFlag(S.loaded, min(k + 2, B.chunks));
-#ifdef HAND_TRACE
-    const unsigned long long Tl = nowNs();
-#endif
     awaitFlag(S.upReady, min(k + 1, B.chunks));
-#ifdef HAND_TRACE
-    const unsigned long long T1 = nowNs();
-    const int Band_ = (B.x0 - 1) / Rows;
-    if (k == 0)
-      TRACE(Band_ * 4 + 0, T1);
-    if (Band_ == 200 && k < 1100) {
-      TRACE(4096 + 3 * k, T0);
-      TRACE(8192 + k, Tl);
-      TRACE(4096 + 3 * k + 1, T1);
-    }
-#endif
     // Every old value of the chunk first: the steps only shuffle, add and
     // store. A lane's results of this chunk overwrite only values that
     // lane and the one above have read already.
@@ -160,24 +133,42 @@ __device__ void computeBand(Shared &S, const Band &B, const double *a,
       Right[j] = S.cell[r][(y + 1) & (RingCols - 1)];
       Up[j] = S.up[(Width * k + j) & (RingCols - 1)];
     }
+    // Lane 0's first sum is ready before the step: the step's sum for the
+    // other lanes replaces it under a predicate, no select on the chain.
+    double First[Width];
 #pragma unroll
-    for (int j = 0; j < Width; ++j) {
-      const int y = Width * k + j - r;
-      double Above = __shfl_up_sync(Full, h, 1);
-      if (r == 0)
-        Above = Up[j];
-      const double v = 0.25 * (Above + Below[j] + h + Right[j]);
-      if (Active && y >= 1 && y <= n - 2) {
-        S.cell[r][y & (RingCols - 1)] = v;
+    for (int j = 0; j < Width; ++j)
+      First[j] = Up[j] + Below[j];
+    const bool Interior = B.rows == Rows && Width * k - (Rows - 1) >= 1 &&
+                          Width * k + Width - 1 <= n - 2;
+    if (Interior) {
+      // Every lane's columns lie inside: no checks.
+#pragma unroll
+      for (int j = 0; j < Width; ++j) {
+        const double Above = __shfl_up_sync(Full, h, 1);
+        double Sum = First[j];
+        if (r != 0)
+          Sum = Above + Below[j];
+        const double v = 0.25 * (Sum + h + Right[j]);
+        S.cell[r][(Width * k + j - r) & (RingCols - 1)] = v;
         h = v;
+      }
+    } else {
+#pragma unroll
+      for (int j = 0; j < Width; ++j) {
+        const int y = Width * k + j - r;
+        const double Above = __shfl_up_sync(Full, h, 1);
+        double Sum = First[j];
+        if (r != 0)
+          Sum = Above + Below[j];
+        const double v = 0.25 * (Sum + h + Right[j]);
+        if (Active && y >= 1 && y <= n - 2) {
+          S.cell[r][y & (RingCols - 1)] = v;
+          h = v;
+        }
       }
     }
     __syncwarp();
-#ifdef HAND_TRACE
-    if (Band_ == 200 && k < 1100)
-      TRACE(4096 + 3 * k + 2, nowNs());
-    TRACE(Band_ * 4 + 1, nowNs());
-#endif
     if (lane == 0)
       release(S.computed, k + 1);
   }
