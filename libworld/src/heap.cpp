@@ -83,7 +83,10 @@ orbis_status_t Heap::createAtomic(int Rank, uint64_t Count,
   Allocation &A = *find(P.id);
   std::memset(A.View.Data, 0, Count * sizeof(int64_t)); // they start at 0
   A.Atomic = true;
-  A.Writers.assign(0, Count, entryOf(Rank, SiteCode()));
+  {
+    std::lock_guard<std::mutex> W(A.Writers->Lock);
+    A.Writers->Record.assign(0, Count, entryOf(Rank, SiteCode()));
+  }
   A.View.publish(0, Count);
   P.flags = ORBIS_WORLD_ATOMIC;
   return ORBIS_OK;
@@ -230,13 +233,14 @@ orbis_status_t Heap::checkUnwritten(const Allocation &A, uint32_t Id,
   // yet (only the bit says so).
   uint64_t I = 0;
   int64_t Entry = -1;
-  bool Recorded = A.Writers.firstOverlap(First, First + Count, I, Entry);
+  std::lock_guard<std::mutex> W(A.Writers->Lock);
+  bool Recorded = A.Writers->Record.firstOverlap(First, First + Count, I, Entry);
   int64_t Bit = A.View.firstWritten(First, Count);
   if (!Recorded && Bit < 0)
     return ORBIS_OK;
   if (Bit >= 0 && (!Recorded || uint64_t(Bit) < I)) {
     I = uint64_t(Bit);
-    Entry = A.Writers.at(I);
+    Entry = A.Writers->Record.at(I);
   }
   Conflict = {I, -1, SiteCode()};
   if (Entry != -1)
@@ -267,14 +271,21 @@ char *Heap::reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
   Status = checkUnwritten(A, Id, First, Count, Writer, Site, Why);
   if (Status)
     return nullptr;
-  A.Writers.assign(First, First + Count, entryOf(-(Writer + 2), Site));
+  {
+    std::lock_guard<std::mutex> W(A.Writers->Lock);
+    A.Writers->Record.assign(First, First + Count,
+                             entryOf(-(Writer + 2), Site));
+  }
   return A.View.Data + First * A.ElemSize;
 }
 
 void Heap::commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
                   const SiteCode &Site) {
   Allocation &A = *find(Id);
-  A.Writers.assign(First, First + Count, entryOf(Writer, Site));
+  {
+    std::lock_guard<std::mutex> W(A.Writers->Lock);
+    A.Writers->Record.assign(First, First + Count, entryOf(Writer, Site));
+  }
   A.View.publish(First, Count);
 }
 
@@ -286,7 +297,8 @@ orbis_status_t Heap::account(uint32_t Id, uint64_t First, uint64_t Count,
   Allocation &A = *find(Id);
   uint64_t I;
   int64_t Entry;
-  if (A.Writers.firstOverlap(First, First + Count, I, Entry)) {
+  std::lock_guard<std::mutex> W(A.Writers->Lock);
+  if (A.Writers->Record.firstOverlap(First, First + Count, I, Entry)) {
     // Another writer's store or doorbell came first.
     Conflict = {I, -1, SiteCode()};
     decode(Entry, Conflict.Previous, Conflict.PreviousSite);
@@ -294,7 +306,7 @@ orbis_status_t Heap::account(uint32_t Id, uint64_t First, uint64_t Count,
                              Writer, Site);
     return ORBIS_ERR_DOUBLE_WRITE;
   }
-  A.Writers.assign(First, First + Count, entryOf(Writer, Site));
+  A.Writers->Record.assign(First, First + Count, entryOf(Writer, Site));
   return ORBIS_OK;
 }
 

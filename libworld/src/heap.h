@@ -21,11 +21,23 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace orbis::world {
+
+/// The writer record of one allocation with its own lock: the owner's
+/// threads record the boxes they store without the world lock (they hold
+/// a reference, so a free meanwhile does not pull it away), and everything
+/// that reads or changes the record under the world lock takes this one
+/// too (world lock first).
+struct WriterLog {
+  std::mutex Lock;
+  WriterRecord Record;
+};
 
 struct Allocation {
   uint64_t Count = 0;
@@ -35,7 +47,7 @@ struct Allocation {
   /// Who wrote each element, as the owner knows it (-1: nobody): the rank
   /// (-(rank + 2): being received straight into place from that rank) and
   /// the place in the source, packed by Heap::entryOf.
-  WriterRecord Writers;
+  std::shared_ptr<WriterLog> Writers = std::make_shared<WriterLog>();
   bool Atomic = false; ///< world integers: mutable through atomics
   /// Ranks that may hold something of it (a mapping, cached elements):
   /// they are told when it is freed.
@@ -104,6 +116,11 @@ public:
   /// shared region: records it, failing if another rank wrote any of it.
   orbis_status_t account(uint32_t Id, uint64_t First, uint64_t Count,
                          int Writer, const SiteCode &Site, std::string &Why);
+  /// The writer entry of rank `Writer` at `Site`, for a record made
+  /// without the world lock (WriterLog).
+  int64_t writerEntry(int Writer, const SiteCode &Site) {
+    return entryOf(Writer, Site);
+  }
   /// Whether every element of the range is initialized (range checked).
   bool ready(uint32_t Id, uint64_t First, uint64_t Count);
   /// The same for a waiter that checks again and again: `Next` (starting at

@@ -202,9 +202,9 @@ public:
                        const void *Values);
   /// Stores Runs[i].count elements from Buf + Runs[i].offset elements at
   /// Runs[i].index, like store() for each; into this process's own
-  /// allocation under one lock, with one wake-up of the waiters (a staged
-  /// tile's box: its rows, which store() would take one by one, each
-  /// taking the lock and waking every sleeping thread).
+  /// allocation with storeOwnBox (a staged tile's box: its rows, which
+  /// store() would take one by one, each taking the world lock and waking
+  /// every sleeping thread).
   orbis_status_t storeRuns(orbis_world_ptr_t P, const BoxRun *Runs,
                            size_t Count, const unsigned char *Buf);
   orbis_status_t load(orbis_world_ptr_t P, uint64_t First, uint64_t Count,
@@ -359,6 +359,11 @@ private:
   orbis_status_t checkOwnShapeLocked(const orbis_world_ptr_t &P);
   /// Asks P's owner where P lives, and maps it when it can.
   const PeerAllocation *describe(const orbis_world_ptr_t &P);
+  /// A box into this process's own allocation, without the world lock
+  /// while the data, the bitmap and the writer record are written
+  /// (world_own_box.cpp); ranges already checked.
+  orbis_status_t storeOwnBox(orbis_world_ptr_t P, const BoxRun *Runs,
+                             size_t Count, const unsigned char *Buf);
   /// A store straight into the owner's region, mapped here.
   orbis_status_t storeMapped(const orbis_world_ptr_t &P,
                              const PeerAllocation &A, uint64_t First,

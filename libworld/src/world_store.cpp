@@ -97,32 +97,7 @@ orbis_status_t World::storeRuns(orbis_world_ptr_t P, const BoxRun *Runs,
   for (size_t I = 0; I < Count; ++I)
     if (orbis_status_t S = checkRangeArgs(P, Runs[I].index, Runs[I].count))
       return S;
-  const SiteCode Mine = callerSite();
-  size_t Stored = 0;
-  orbis_status_t S = ORBIS_OK;
-  {
-    std::lock_guard<std::mutex> L(M);
-    if (orbis_status_t Shape = checkOwnShapeLocked(P))
-      return Shape;
-    std::string Why;
-    for (; Stored < Count && S == ORBIS_OK; ++Stored) {
-      const BoxRun &R = Runs[Stored];
-      S = H.store(P.id, R.index, R.count, From(R), rank(), Mine, Why);
-    }
-    if (S)
-      --Stored; // the run that failed stored nothing
-    if (Stored)
-      answerParkedLocked(P.id);
-  }
-  if (Stored) {
-    Changed.notify_all();
-    flushOutbox();
-  }
-  // The run that failed, again alone: store() reports it in full (a double
-  // write names both writers, asking a peer on this host if need be).
-  return S ? store(P, Runs[Stored].index, Runs[Stored].count,
-                   From(Runs[Stored]))
-           : ORBIS_OK;
+  return storeOwnBox(P, Runs, Count, Buf);
 }
 
 orbis_status_t World::checkPeerShape(const orbis_world_ptr_t &P,

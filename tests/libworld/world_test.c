@@ -1032,6 +1032,130 @@ static void boxes_waiting(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// Boxes that several threads of the owner store at once (without the
+/// world lock while they work, world_own_box.cpp). Four threads store the
+/// 25 tiles of 8 x 10 of a 40 x 50 grid (neighbouring tiles share bitmap
+/// words); the next rank reads the grid and finds every value. Then, 32
+/// times, the four threads store the same 16 boxes, each in its own order:
+/// exactly one store of each box succeeds, every other fails with
+/// DOUBLE_WRITE naming this rank twice, and nothing hangs. Last, the previous rank writes one
+/// element of this rank's third grid first: the box over it fails, naming
+/// that rank, and stores nothing.
+enum { RACERS = 4, ROUNDS = 32 };
+static orbis_world_ptr_t racing_grid, racing_boxes[ROUNDS];
+static double racing_values[40 * 50];
+static int racing_wins[ROUNDS][16];
+static pthread_barrier_t racing_start;
+
+static void *store_tiles(void *arg) {
+  long t = (long)arg;
+  const orbis_world_view_t view = {0, 2, {50, 1}};
+  const orbis_world_box_t whole = {{0, 0}, {40, 50}};
+  for (int k = (int)t; k < 25; k += RACERS) {
+    const orbis_world_box_t tile = {{8 * (k / 5), 10 * (k % 5)},
+                                    {8 * (k / 5) + 8, 10 * (k % 5) + 10}};
+    CHECK(orbis_world_store_box(racing_grid, &view, &tile, racing_values,
+                                &whole));
+  }
+  return NULL;
+}
+
+/// Each round, the four threads start together and store the same 16
+/// boxes of 16 x 64 doubles of a fresh 64 x 256 grid.
+static void *race_for_boxes(void *arg) {
+  long t = (long)arg;
+  const orbis_world_view_t view = {0, 2, {256, 1}};
+  const orbis_world_box_t whole = {{0, 0}, {64, 256}};
+  static const double ones[64 * 256] = {1};
+  char named[96];
+  snprintf(named, sizeof named, "was written by rank %d", rank);
+  for (int round = 0; round < ROUNDS; round++) {
+    pthread_barrier_wait(&racing_start);
+    for (int i = 0; i < 16; i++) {
+      int b = (int)(t % 2 ? 15 - i : (i + 4 * t) % 16);
+      const orbis_world_box_t box = {{16 * (b / 4), 64 * (b % 4)},
+                                     {16 * (b / 4) + 16, 64 * (b % 4) + 64}};
+      orbis_status_t s = orbis_world_store_box(racing_boxes[round], &view,
+                                               &box, ones, &whole);
+      if (s == ORBIS_OK) {
+        __atomic_fetch_add(&racing_wins[round][b], 1, __ATOMIC_RELAXED);
+      } else {
+        EXPECT(s == ORBIS_ERR_DOUBLE_WRITE);
+        const char *first = strstr(orbis_world_error_detail(), named);
+        EXPECT(first && strstr(first + 1, "rank"));
+      }
+    }
+  }
+  return NULL;
+}
+
+static void boxes_racing(void) {
+  CHECK(orbis_world_malloc(40 * 50, sizeof(double), &racing_grid));
+  for (int round = 0; round < ROUNDS; round++)
+    CHECK(orbis_world_malloc(64 * 256, sizeof(double), &racing_boxes[round]));
+  CHECK(orbis_world_store(orbis_world_root(rank), 25, &racing_grid));
+  for (int x = 0; x < 40; x++)
+    for (int y = 0; y < 50; y++)
+      racing_values[x * 50 + y] = box_value(rank, x, y);
+  pthread_t th[RACERS];
+  for (long t = 0; t < RACERS; t++)
+    pthread_create(&th[t], NULL, store_tiles, (void *)t);
+  for (int t = 0; t < RACERS; t++)
+    pthread_join(th[t], NULL);
+  int to = (rank + 1) % size;
+  orbis_world_ptr_t next;
+  CHECK(orbis_world_load(orbis_world_root(to), 25, &next));
+  static double theirs[40 * 50];
+  const orbis_world_view_t view = {0, 2, {50, 1}};
+  const orbis_world_box_t whole = {{0, 0}, {40, 50}};
+  CHECK(orbis_world_load_boxes(next, &view, &whole, 1, NULL, theirs, &whole));
+  for (int x = 0; x < 40; x++)
+    for (int y = 0; y < 50; y++)
+      EXPECT(theirs[x * 50 + y] == box_value(to, x, y));
+
+  pthread_barrier_init(&racing_start, NULL, RACERS);
+  for (long t = 0; t < RACERS; t++)
+    pthread_create(&th[t], NULL, race_for_boxes, (void *)t);
+  for (int t = 0; t < RACERS; t++)
+    pthread_join(th[t], NULL);
+  pthread_barrier_destroy(&racing_start);
+  for (int round = 0; round < ROUNDS; round++)
+    for (int b = 0; b < 16; b++)
+      EXPECT(racing_wins[round][b] == 1);
+
+  // The previous rank's element first, then this rank's box over it.
+  orbis_world_ptr_t third, theirs_third;
+  CHECK(orbis_world_malloc(2 * 16, sizeof(double), &third));
+  CHECK(orbis_world_store(orbis_world_root(rank), 26, &third));
+  CHECK(orbis_world_barrier());
+  CHECK(orbis_world_load(orbis_world_root(to), 26, &theirs_third));
+  double first = -5;
+  CHECK(orbis_world_store(theirs_third, 5, &first));
+  CHECK(orbis_world_barrier());
+  const orbis_world_view_t small = {0, 2, {16, 1}};
+  const orbis_world_box_t row = {{0, 0}, {1, 16}}, all = {{0, 0}, {2, 16}};
+  static const double mine[2 * 16] = {7};
+  EXPECT(orbis_world_store_box(third, &small, &row, mine, &all) ==
+         ORBIS_ERR_DOUBLE_WRITE);
+  char named[96];
+  snprintf(named, sizeof named,
+           "element 5 of allocation %u was written by rank %d", third.id,
+           (rank + size - 1) % size);
+  EXPECT(strstr(orbis_world_error_detail(), named));
+  double got = 0;
+  CHECK(orbis_world_load(third, 5, &got));
+  EXPECT(got == -5);
+  // The box's other elements were not stored either: element 0's first
+  // write is still to come.
+  CHECK(orbis_world_store(third, 0, &first));
+  CHECK(orbis_world_barrier());
+  CHECK(orbis_world_free(racing_grid));
+  for (int round = 0; round < ROUNDS; round++)
+    CHECK(orbis_world_free(racing_boxes[round]));
+  CHECK(orbis_world_free(third));
+  CHECK(orbis_world_barrier());
+}
+
 int main(int argc, char **argv) {
   CHECK(orbis_world_init());
   rank = orbis_world_rank();
@@ -1053,6 +1177,8 @@ int main(int argc, char **argv) {
       read_in_place();
     else if (!strcmp(argv[a], "boxes-waiting"))
       boxes_waiting();
+    else if (!strcmp(argv[a], "boxes-racing"))
+      boxes_racing();
     else if (!strcmp(argv[a], "pointers"))
       pointers();
     else if (!strcmp(argv[a], "gauss-seidel"))
