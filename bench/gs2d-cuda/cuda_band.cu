@@ -11,22 +11,13 @@
 /// taken in increasing order from an atomic ticket by warps that are all
 /// resident. One sweep per launch. The sum is evaluated in the reference's
 /// order, without contraction (-fmad=false).
+#include "band_sweeps.cuh"
 #include "gs2d_cuda.h"
 
 #include <cuda_runtime.h>
 
-#include <climits>
-#include <cstdio>
-#include <cstdlib>
 
 namespace {
-
-void check(cudaError_t St, const char *What) {
-  if (St != cudaSuccess) {
-    std::fprintf(stderr, "cuda-band: %s: %s\n", What, cudaGetErrorString(St));
-    std::exit(1);
-  }
-}
 
 constexpr int WarpsPerBlock = 2;
 constexpr int Chunk = 32; // columns staged at a time
@@ -139,49 +130,9 @@ sweepKernel(int n, double *__restrict__ a, int *progress, unsigned *ticket) {
 } // namespace
 
 extern "C" double gs2d_cuda_band(int n, double *host, int sweeps) {
-  size_t bytes = (size_t)n * n * sizeof(double);
-  int bands = (n - 2 + 31) / 32;
-  double *a = nullptr;
-  int *progress = nullptr;
-  unsigned *ticket = nullptr;
-  check(cudaMalloc(&a, bytes), "cudaMalloc");
-  check(cudaMalloc(&progress, (bands + 1) * sizeof(int)), "cudaMalloc");
-  check(cudaMalloc(&ticket, sizeof(unsigned)), "cudaMalloc");
-  check(cudaMemcpy(a, host, bytes, cudaMemcpyHostToDevice), "copy in");
-  int device = 0, sms = 0, perSm = 0;
-  check(cudaGetDevice(&device), "cudaGetDevice");
-  check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
-        "attribute");
-  const size_t shared = WarpsPerBlock * sizeof(BandRing);
-  check(cudaFuncSetAttribute(sweepKernel,
-                             cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             (int)shared),
-        "shared memory");
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &perSm, sweepKernel, 32 * WarpsPerBlock, shared),
-        "occupancy");
-  int grid = perSm * sms;
-  int blocksNeeded = (bands + WarpsPerBlock - 1) / WarpsPerBlock;
-  if (grid > blocksNeeded)
-    grid = blocksNeeded;
-  const int top = INT_MAX;
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  cudaEventRecord(start);
-  for (int t = 0; t < sweeps; ++t) {
-    cudaMemsetAsync(progress, 0, (bands + 1) * sizeof(int));
-    cudaMemcpyAsync(progress, &top, sizeof(int), cudaMemcpyHostToDevice);
-    cudaMemsetAsync(ticket, 0, sizeof(unsigned));
-    sweepKernel<<<grid, 32 * WarpsPerBlock, shared>>>(n, a, progress, ticket);
-  }
-  cudaEventRecord(stop);
-  check(cudaEventSynchronize(stop), "the sweeps");
-  float ms = 0;
-  cudaEventElapsedTime(&ms, start, stop);
-  check(cudaMemcpy(host, a, bytes, cudaMemcpyDeviceToHost), "copy out");
-  cudaFree(a);
-  cudaFree(progress);
-  cudaFree(ticket);
-  return ms / 1e3;
+  if (n < 3)
+    return 0;
+  const int Bands = (n - 2 + 31) / 32;
+  return gs2d::runBandSweeps("cuda-band", sweepKernel, n, host, sweeps, Bands,
+                             (Bands + WarpsPerBlock - 1) / WarpsPerBlock, 32 * WarpsPerBlock, WarpsPerBlock * sizeof(BandRing));
 }

@@ -28,23 +28,14 @@
 /// waits for bands that run or are done. One sweep per launch; the sum is
 /// evaluated in the reference's order, without contraction (-fmad=false),
 /// so the result is bit-identical to the sequential sweeps.
+#include "band_sweeps.cuh"
 #include "gs2d_cuda.h"
 
 #include <cuda/atomic>
 #include <cuda_runtime.h>
 
-#include <climits>
-#include <cstdio>
-#include <cstdlib>
 
 namespace {
-
-void check(cudaError_t St, const char *What) {
-  if (St != cudaSuccess) {
-    std::fprintf(stderr, "cuda-hand: %s: %s\n", What, cudaGetErrorString(St));
-    std::exit(1);
-  }
-}
 
 constexpr int Rows = 32;               // a band: one row per lane
 constexpr int Width = 16;              // columns in a chunk
@@ -257,6 +248,22 @@ __device__ void stageRowAbove(Shared &S, const Band &B, const double *a,
   }
 }
 
+/// A writer's round: the chunks the band's last row has finished since
+/// `Written` (returned; Written itself, after a short sleep, when none),
+/// and their interior columns First .. Last.
+__device__ __forceinline__ int finishedChunks(Shared &S, const Band &B,
+                                              int Written, int &First,
+                                              int &Last) {
+  const int Done = chunksBefore(B, doneColumn(B, acquire(S.computed)) + 1);
+  if (Done <= Written) {
+    __nanosleep(32);
+    return Written;
+  }
+  First = max(Width * Written, 1);
+  Last = min(Width * Done - 1, B.n - 2);
+  return Done;
+}
+
 /// The edge writer: the last row of finished chunks back to memory, then
 /// the progress the band below waits for, one fence for all the chunks
 /// finished since its last round. The other rows are the bulk writer's, so
@@ -266,14 +273,10 @@ __device__ void writeLastRow(Shared &S, const Band &B, double *a,
   const int n = B.n;
   cuda::atomic_ref<int, cuda::thread_scope_device> Mine(progress[band + 1]);
   for (int Written = 0; Written < B.chunks;) {
-    const int Done =
-        chunksBefore(B, doneColumn(B, acquire(S.computed)) + 1);
-    if (Done <= Written) {
-      __nanosleep(32);
+    int First, Last;
+    const int Done = finishedChunks(S, B, Written, First, Last);
+    if (Done == Written)
       continue;
-    }
-    const int First = max(Width * Written, 1);
-    const int Last = min(Width * Done - 1, n - 2);
     for (int c = First + lane; c <= Last; c += 32)
       a[(size_t)(B.x0 + B.rows - 1) * n + c] =
           S.cell[B.rows - 1][c & (RingCols - 1)];
@@ -294,14 +297,10 @@ __device__ void writeOtherRows(Shared &S, const Band &B, double *a,
                                int lane) {
   const int n = B.n;
   for (int Written = 0; Written < B.chunks;) {
-    const int Done =
-        chunksBefore(B, doneColumn(B, acquire(S.computed)) + 1);
-    if (Done <= Written) {
-      __nanosleep(32);
+    int First, Last;
+    const int Done = finishedChunks(S, B, Written, First, Last);
+    if (Done == Written)
       continue;
-    }
-    const int First = max(Width * Written, 1);
-    const int Last = min(Width * Done - 1, n - 2);
     for (int r = 0; r < B.rows - 1; ++r)
       for (int c = First + lane; c <= Last; c += 32)
         a[(size_t)(B.x0 + r) * n + c] = S.cell[r][c & (RingCols - 1)];
@@ -360,52 +359,7 @@ __global__ void __launch_bounds__(32 * Roles)
 extern "C" double gs2d_cuda_hand(int n, double *host, int sweeps) {
   if (n < 3)
     return 0;
-  size_t bytes = (size_t)n * n * sizeof(double);
-  int bands = (n - 2 + Rows - 1) / Rows;
-  double *a = nullptr;
-  int *progress = nullptr;
-  unsigned *ticket = nullptr;
-  check(cudaMalloc(&a, bytes), "cudaMalloc");
-  check(cudaMalloc(&progress, (bands + 1) * sizeof(int)), "cudaMalloc");
-  check(cudaMalloc(&ticket, sizeof(unsigned)), "cudaMalloc");
-  check(cudaMemcpy(a, host, bytes, cudaMemcpyHostToDevice), "copy in");
-  int device = 0, sms = 0, perSm = 0;
-  check(cudaGetDevice(&device), "cudaGetDevice");
-  check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
-        "attribute");
-  const size_t shared = sizeof(Shared);
-  check(cudaFuncSetAttribute(sweepKernel,
-                             cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             (int)shared),
-        "shared memory");
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, sweepKernel,
-                                                      32 * Roles, shared),
-        "occupancy");
-  // Every block resident: a band waits only for bands taken before it.
-  int grid = perSm * sms;
-  if (grid > bands)
-    grid = bands;
-  const int top = INT_MAX; // the border row above the first band
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  cudaEventRecord(start);
-  for (int t = 0; t < sweeps; ++t) {
-    cudaMemsetAsync(progress, 0, (bands + 1) * sizeof(int));
-    cudaMemcpyAsync(progress, &top, sizeof(int), cudaMemcpyHostToDevice);
-    cudaMemsetAsync(ticket, 0, sizeof(unsigned));
-    sweepKernel<<<grid, 32 * Roles, shared>>>(n, a, progress, ticket);
-  }
-  cudaEventRecord(stop);
-  check(cudaEventSynchronize(stop), "the sweeps");
-  check(cudaGetLastError(), "the sweeps");
-  float ms = 0;
-  cudaEventElapsedTime(&ms, start, stop);
-  check(cudaMemcpy(host, a, bytes, cudaMemcpyDeviceToHost), "copy out");
-  cudaFree(a);
-  cudaFree(progress);
-  cudaFree(ticket);
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  return ms / 1e3;
+  const int Bands = (n - 2 + Rows - 1) / Rows;
+  return gs2d::runBandSweeps("cuda-hand", sweepKernel, n, host, sweeps, Bands,
+                             Bands, 32 * Roles, sizeof(Shared));
 }
