@@ -113,47 +113,35 @@ __device__ void computeBand(Shared &S, const Band &B, const double *a,
     // lane 0 the row above's chunk k.
     awaitFlag(S.loaded, min(k + 2, B.chunks));
     awaitFlag(S.upReady, min(k + 1, B.chunks));
-    // Every old value of the chunk first: the steps only shuffle, add and
-    // store. A lane's results of this chunk overwrite only values that
-    // lane and the one above have read already.
-    double Below[Width], Right[Width], Up[Width];
-#pragma unroll
-    for (int j = 0; j < Width; ++j) {
-      const int y = Width * k + j - r;
-      Below[j] = S.cell[r + 1][y & (RingCols - 1)];
-      Right[j] = S.cell[r][(y + 1) & (RingCols - 1)];
-      Up[j] = S.up[(Width * k + j) & (RingCols - 1)];
-    }
-    // Lane 0's first sum is ready before the step: the step's sum for the
-    // other lanes replaces it under a predicate, no select on the chain.
-    double First[Width];
-#pragma unroll
-    for (int j = 0; j < Width; ++j)
-      First[j] = Up[j] + Below[j];
     const bool Interior = B.rows == Rows && Width * k - (Rows - 1) >= 1 &&
                           Width * k + Width - 1 <= n - 2;
-    if (Interior) {
-      // Every lane's columns lie inside: no checks.
+    // Half a chunk at a time, every old value of the half first: the steps
+    // only shuffle, add and store, and half the registers hold the values
+    // (three blocks fit on a multiprocessor). A step's results overwrite
+    // only columns that this lane and the one above have read already, in
+    // this half or before it.
 #pragma unroll
-      for (int j = 0; j < Width; ++j) {
-        const double Above = __shfl_up_sync(Full, h, 1);
-        double Sum = First[j];
-        if (r != 0)
-          Sum = Above + Below[j];
-        const double v = 0.25 * (Sum + h + Right[j]);
-        S.cell[r][(Width * k + j - r) & (RingCols - 1)] = v;
-        h = v;
+    for (int Half = 0; Half < Width; Half += Width / 2) {
+      double Below[Width / 2], Right[Width / 2], First[Width / 2];
+#pragma unroll
+      for (int j = 0; j < Width / 2; ++j) {
+        const int y = Width * k + Half + j - r;
+        Below[j] = S.cell[r + 1][y & (RingCols - 1)];
+        Right[j] = S.cell[r][(y + 1) & (RingCols - 1)];
+        // Lane 0's first sum, ready before the step: the other lanes'
+        // replaces it under a predicate, no select on the chain.
+        First[j] = S.up[(Width * k + Half + j) & (RingCols - 1)] + Below[j];
       }
-    } else {
 #pragma unroll
-      for (int j = 0; j < Width; ++j) {
-        const int y = Width * k + j - r;
+      for (int j = 0; j < Width / 2; ++j) {
+        const int y = Width * k + Half + j - r;
         const double Above = __shfl_up_sync(Full, h, 1);
         double Sum = First[j];
         if (r != 0)
           Sum = Above + Below[j];
         const double v = 0.25 * (Sum + h + Right[j]);
-        if (Active && y >= 1 && y <= n - 2) {
+        // Inside chunks need no checks.
+        if (Interior || (Active && y >= 1 && y <= n - 2)) {
           S.cell[r][y & (RingCols - 1)] = v;
           h = v;
         }
@@ -311,7 +299,7 @@ __device__ void writeOtherRows(Shared &S, const Band &B, double *a,
   }
 }
 
-__global__ void __launch_bounds__(32 * Roles)
+__global__ void __launch_bounds__(32 * Roles, 3)
     sweepKernel(int n, double *__restrict__ a, int *progress,
                 unsigned *ticket) {
   extern __shared__ double Memory[];
