@@ -240,6 +240,16 @@ bool distinctMemory(const VarDecl *A, const VarDecl *B) {
          !isa<ParmVarDecl>(A) && !isa<ParmVarDecl>(B);
 }
 
+/// Whether V is a variable of `world(list)` of the world loop the nest is
+/// in. Two such variables never name the same memory, nor one of them and
+/// any other variable: a world pointer can only be given a fresh
+/// `omp_world_malloc`, never another pointer or an address (the lowering
+/// refuses any other use, docs/user-guide.md "Errors at compile time"), and
+/// an ordinary pointer cannot point into world memory.
+bool worldVariable(const TiledNest &Nest, const VarDecl *V) {
+  return Nest.World && llvm::is_contained(Nest.World->Vars, V);
+}
+
 const VariableUse *useOf(const TiledNest &Nest, const VarDecl *V) {
   for (const VariableUse &U : Nest.Variables)
     if (U.Var == V)
@@ -417,7 +427,8 @@ RowSchedule dependences(const TiledNest &Nest, ASTContext &Ctx,
       continue;
     for (const ArrayAccess &X : Nest.Accesses) {
       if (X.Base != W.Base) {
-        if (!distinctMemory(W.Base, X.Base))
+        if (!distinctMemory(W.Base, X.Base) && !worldVariable(Nest, W.Base) &&
+            !worldVariable(Nest, X.Base))
           return No("'" + W.Base->getNameAsString() + "' and '" +
                     X.Base->getNameAsString() + "' may be the same memory");
         continue;
