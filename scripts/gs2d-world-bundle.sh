@@ -21,5 +21,6 @@ done
 cp -L "$lib/pmix2/lib/libpmix.so.2" "$out/libpmix.so.2.debian"
 # Shared memory through CMA; the other UCX modules need drivers.
 cp -L "$lib/ucx/libuct_cma.so.0" "$out/ucx/libuct_cma.so"
-cp "$root/bench/gs2d-world/run-bundled.sh" "$root/bench/gs2d-world/run-ab.sh" "$out"/
+cp "$root/bench/gs2d-world/run-bundled.sh" "$root/bench/gs2d-world/run-ab.sh" \
+   "$root/bench/gs2d-world/bundle-env.sh" "$out"/
 echo "$out: on the other machine: TLS=\"shm tcp\" PS=\"2 4 8\" $(basename "$out")/run-bundled.sh"

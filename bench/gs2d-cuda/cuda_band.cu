@@ -133,6 +133,8 @@ extern "C" double gs2d_cuda_band(int n, double *host, int sweeps) {
   if (n < 3)
     return 0;
   const int Bands = (n - 2 + 31) / 32;
+  const int Blocks = (Bands + WarpsPerBlock - 1) / WarpsPerBlock;
   return gs2d::runBandSweeps("cuda-band", sweepKernel, n, host, sweeps, Bands,
-                             (Bands + WarpsPerBlock - 1) / WarpsPerBlock, 32 * WarpsPerBlock, WarpsPerBlock * sizeof(BandRing));
+                             Blocks, 32 * WarpsPerBlock,
+                             WarpsPerBlock * sizeof(BandRing));
 }

@@ -6,9 +6,7 @@
 # Usage: [TLS=shm] [KS="16 4": T = K P] [PS="2 4 8"] [REPS=2] [N=4096]
 #        DIR/run-ab.sh
 cd "$(dirname "$0")"
-pmix=/usr/lib/x86_64-linux-gnu/pmix2/lib
-[ -e $pmix/libpmix.so.2 ] || { mkdir -p own-pmix; cp libpmix.so.2.debian own-pmix/libpmix.so.2; pmix=$PWD/own-pmix; }
-export UCX_MODULE_DIR=$PWD/ucx OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+. ./bundle-env.sh
 cores=$(nproc) n=${N:-4096}
 for tls in ${TLS:-shm}; do
   for K in ${KS:-16 4}; do

@@ -5,12 +5,8 @@
 # Usage: TLS="shm tcp" PS="2 4 8" [REPS=3] [N=4096] [K=4: T = K P] [LIMIT=60]
 #        DIR/run-bundled.sh
 cd "$(dirname "$0")"
-# The machine's PMIx (its mpirun's server); ours only where it has none.
-pmix=/usr/lib/x86_64-linux-gnu/pmix2/lib
+. ./bundle-env.sh
 libs=$PWD:$pmix
-[ -e $pmix/libpmix.so.2 ] || { mkdir -p own-pmix; cp libpmix.so.2.debian own-pmix/libpmix.so.2; libs=$PWD:$PWD/own-pmix; }
-export UCX_MODULE_DIR=$PWD/ucx
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 n=${N:-4096} cores=$(nproc)
 for tls in $TLS; do
   for p in $PS; do

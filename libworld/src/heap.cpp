@@ -83,10 +83,7 @@ orbis_status_t Heap::createAtomic(int Rank, uint64_t Count,
   Allocation &A = *find(P.id);
   std::memset(A.View.Data, 0, Count * sizeof(int64_t)); // they start at 0
   A.Atomic = true;
-  {
-    std::lock_guard<std::mutex> W(A.Writers->Lock);
-    A.Writers->Record.assign(0, Count, entryOf(Rank, SiteCode()));
-  }
+  A.Writers->assign(0, Count, entryOf(Rank, SiteCode()));
   A.View.publish(0, Count);
   P.flags = ORBIS_WORLD_ATOMIC;
   return ORBIS_OK;
@@ -234,7 +231,8 @@ orbis_status_t Heap::checkUnwritten(const Allocation &A, uint32_t Id,
   uint64_t I = 0;
   int64_t Entry = -1;
   std::lock_guard<std::mutex> W(A.Writers->Lock);
-  bool Recorded = A.Writers->Record.firstOverlap(First, First + Count, I, Entry);
+  bool Recorded =
+      A.Writers->Record.firstOverlap(First, First + Count, I, Entry);
   int64_t Bit = A.View.firstWritten(First, Count);
   if (!Recorded && Bit < 0)
     return ORBIS_OK;
@@ -271,21 +269,14 @@ char *Heap::reserve(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
   Status = checkUnwritten(A, Id, First, Count, Writer, Site, Why);
   if (Status)
     return nullptr;
-  {
-    std::lock_guard<std::mutex> W(A.Writers->Lock);
-    A.Writers->Record.assign(First, First + Count,
-                             entryOf(-(Writer + 2), Site));
-  }
+  A.Writers->assign(First, First + Count, entryOf(-(Writer + 2), Site));
   return A.View.Data + First * A.ElemSize;
 }
 
 void Heap::commit(uint32_t Id, uint64_t First, uint64_t Count, int Writer,
                   const SiteCode &Site) {
   Allocation &A = *find(Id);
-  {
-    std::lock_guard<std::mutex> W(A.Writers->Lock);
-    A.Writers->Record.assign(First, First + Count, entryOf(Writer, Site));
-  }
+  A.Writers->assign(First, First + Count, entryOf(Writer, Site));
   A.View.publish(First, Count);
 }
 

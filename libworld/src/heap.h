@@ -37,6 +37,11 @@ namespace orbis::world {
 struct WriterLog {
   std::mutex Lock;
   WriterRecord Record;
+  /// Record.assign under Lock, for a caller that checks nothing first.
+  void assign(uint64_t First, uint64_t End, int64_t Entry) {
+    std::lock_guard<std::mutex> L(Lock);
+    Record.assign(First, End, Entry);
+  }
 };
 
 struct Allocation {

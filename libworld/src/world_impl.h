@@ -171,6 +171,13 @@ inline orbis_status_t failWith(orbis_status_t S, std::string Why) {
   return S;
 }
 
+/// Copies Bytes from From to To, unless To is null (a wait) or From itself
+/// (a staged tile in place: the data is already where it belongs).
+inline void copyUnlessInPlace(void *To, const void *From, size_t Bytes) {
+  if (To && To != From)
+    std::memcpy(To, From, Bytes);
+}
+
 /// The calling thread's place (orbis_world_set_site) as it travels with
 /// its stores; the file's part is computed once per file.
 inline SiteCode callerSite() {

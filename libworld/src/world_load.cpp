@@ -7,17 +7,6 @@
 
 namespace orbis::world {
 
-namespace {
-
-/// Copies the elements at From to To, unless To is null (a wait) or From
-/// itself (a staged tile in place).
-void copyUnlessInPlace(void *To, const char *From, size_t Bytes) {
-  if (To && To != From)
-    std::memcpy(To, From, Bytes);
-}
-
-} // namespace
-
 orbis_status_t World::askOwner(const orbis_world_ptr_t &P, uint64_t First,
                                uint64_t Count, void *Values) {
   Request Req{Values, size_t(Count * P.elem_size), P, First, Count};

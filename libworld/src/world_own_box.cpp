@@ -10,8 +10,6 @@
 /// us under the world lock, which every waiting thread also needs).
 #include "world_impl.h"
 
-#include <cstring>
-
 namespace orbis::world {
 
 orbis_status_t World::storeOwnBox(orbis_world_ptr_t P, const BoxRun *Runs,
@@ -61,15 +59,16 @@ orbis_status_t World::storeOwnBox(orbis_world_ptr_t P, const BoxRun *Runs,
     // sees a bit reads the data.
     for (size_t I = 0; I < Count; ++I) {
       const BoxRun &R = Runs[I];
-      char *To = View.Data + R.index * Size;
-      const unsigned char *From = Buf + R.offset * Size;
-      if (static_cast<const void *>(To) != From)
-        std::memcpy(To, From, R.count * Size);
+      copyUnlessInPlace(View.Data + R.index * Size, Buf + R.offset * Size,
+                        R.count * Size);
     }
-    for (size_t I = 0; I < Count; ++I) {
-      bool Fenced = View.publish(Runs[I].index, Runs[I].count);
-      Watched |= View.watched(Runs[I].index, Runs[I].count, Fenced);
-    }
+    for (size_t I = 0; I < Count; ++I)
+      View.publish(Runs[I].index, Runs[I].count);
+    // One fence for the whole box before the watchers are looked at (one
+    // per run would be 64 full fences a tile).
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    for (size_t I = 0; I < Count && !Watched; ++I)
+      Watched = View.watched(Runs[I].index, Runs[I].count, /*Fenced=*/true);
   }
   {
     std::lock_guard<std::mutex> L(M);
