@@ -5,6 +5,7 @@
 
 #include "orbis/LoopForm.h"
 #include "orbis/RowSchedule.h"
+#include "orbis/SingleWriterCounter.h"
 
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -52,9 +53,15 @@ public:
       OS << "  single at " << where(S.Pragma->Dir.Loc) << " in loop "
          << S.Owner->Level << (S.Pragma->Dir.Nowait ? " (nowait)" : "")
          << "\n";
-    for (const NestedDirective &A : N.Atomics)
+    for (const NestedDirective &A : N.Atomics) {
       OS << "  atomic at " << where(A.Pragma->Dir.Loc) << " in loop "
-         << A.Owner->Level << "\n";
+         << A.Owner->Level;
+      SingleWriterCounter Counter = singleWriterCounter(N, A, Ctx);
+      if (Counter.Applies)
+        OS << ": single-writer counter (a load and a release store)\n";
+      else
+        OS << ": seq_cst (" << Counter.Reason << ")\n";
+    }
     for (const Stmt *Spin : N.SpinWaits)
       OS << "  spin-wait at " << where(Spin->getBeginLoc()) << "\n";
     for (const Expr *Read : N.AcquireLoads)

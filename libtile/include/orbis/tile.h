@@ -192,6 +192,15 @@ static inline void orbis_spin_end(void) {
     orbis_trace_spin_end();
 }
 
+/// `#pragma omp atomic` `counter += value` on a single-writer counter
+/// (docs/lowering.md, "Single-writer counters"): no other thread writes the
+/// element while this one runs the tile, so a load and a release store are
+/// the update, without the locked add that drains the store buffer.
+#define ORBIS_SINGLE_WRITER_ADD(counter, value)                               \
+  __atomic_store_n(&(counter),                                                 \
+                   __atomic_load_n(&(counter), __ATOMIC_RELAXED) + (value),    \
+                   __ATOMIC_RELEASE)
+
 /// Enters tile `num` of `loop` on the calling thread.
 static inline void orbis_tile_enter(orbis_tile_t *t, const orbis_loop_t *loop,
                                     long long num) {

@@ -38,7 +38,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT:    post-block statement at algorithm1.c:24:7
 // CHECK-NEXT:  instruction block at algorithm1.c:22:7
 // CHECK-NEXT:  single at algorithm1.c:15:5 in loop 0
-// CHECK-NEXT:  atomic at algorithm1.c:23:7 in loop 1
+// CHECK-NEXT:  atomic at algorithm1.c:23:7 in loop 1: single-writer counter (a load and a release store)
 // CHECK-NEXT:  spin-wait at algorithm1.c:20:7
 // CHECK-NEXT:  acquire load 'done[xb]' at algorithm1.c:20:14
 // CHECK-NEXT:  variable 'done' global, written, used in pre/post-blocks

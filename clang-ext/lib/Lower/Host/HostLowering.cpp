@@ -9,6 +9,7 @@
 #include "WorldLowering.h"
 
 #include "orbis/RowSchedule.h"
+#include "orbis/SingleWriterCounter.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/CharInfo.h"
@@ -904,6 +905,9 @@ private:
   /// because it may come from a `_Pragma` or a macro).
   void emitAtomic(const NestedDirective &A) {
     const CollectedDirective &P = *A.Pragma;
+    SingleWriterCounter Counter = singleWriterCounter(Nest, A, Ctx);
+    if (Counter.Applies)
+      return emitSingleWriterAdd(A, Counter);
     if (!P.Dir.IsPragmaOperator && P.ExtentEnd.isFileID() &&
         P.ExtentBegin.isFileID()) {
       // The user's text stays as written, for clang's messages about it.
@@ -917,6 +921,35 @@ private:
     if (P.Dir.IsPragmaOperator) // may stand in the middle of a line
       S = "\n" + S + "\n";
     Edits.replace(P.ExtentBegin, P.ExtentEnd, S);
+  }
+
+  /// `c[i] += v;` becomes `ORBIS_SINGLE_WRITER_ADD((c[i]), (v));`
+  /// (`c[i]++` and `++c[i]`: `(1)`), edited around the text so that the
+  /// queries inside are still lowered; the pragma becomes a comment.
+  void emitSingleWriterAdd(const NestedDirective &A,
+                           const SingleWriterCounter &Counter) {
+    const CollectedDirective &P = *A.Pragma;
+    Edits.replace(P.ExtentBegin, P.ExtentEnd,
+                  "/* omp atomic: a single-writer counter (docs/lowering.md) */");
+    CharSourceRange Target = fileRange(Counter.Target);
+    const Expr *Update = cast<Expr>(A.Body)->IgnoreParens();
+    if (const auto *U = dyn_cast<UnaryOperator>(Update)) {
+      SourceLocation Op = U->getOperatorLoc();
+      if (U->isPrefix()) {
+        Edits.replace(Op, Op.getLocWithOffset(2), "ORBIS_SINGLE_WRITER_ADD((");
+        Edits.insert(Target.getEnd(), "), (1))", OrderCloseAcquire);
+      } else {
+        Edits.insert(Target.getBegin(), "ORBIS_SINGLE_WRITER_ADD((",
+                     OrderOpenAcquire);
+        Edits.replace(Op, Op.getLocWithOffset(2), "), (1))");
+      }
+      return;
+    }
+    SourceLocation Op = cast<BinaryOperator>(Update)->getOperatorLoc();
+    Edits.insert(Target.getBegin(), "ORBIS_SINGLE_WRITER_ADD((",
+                 OrderOpenAcquire);
+    Edits.replace(Op, Op.getLocWithOffset(2), "), (");
+    Edits.insert(fileRange(Counter.Added).getEnd(), "))", OrderCloseAcquire);
   }
 
   /// Each turn of a spin-wait ends with a pause, and the wait with

@@ -1,0 +1,299 @@
+/// \file
+/// Single-writer progress counters among a nest's atomics (see
+/// SingleWriterCounter.h for the conditions and why they suffice).
+#include "orbis/SingleWriterCounter.h"
+
+#include "orbis/LoopForm.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <optional>
+#include <utility>
+
+using namespace clang;
+
+namespace orbis {
+namespace {
+
+bool contains(const SourceManager &SM, const Stmt *Outer, const Stmt *Inner) {
+  SourceRange O = Outer->getSourceRange(), I = Inner->getSourceRange();
+  return !SM.isBeforeInTranslationUnit(I.getBegin(), O.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(O.getEnd(), I.getEnd());
+}
+
+const VarDecl *referencedVar(const Expr *E) {
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+/// Every reference to one variable inside a statement.
+class ReferenceFinder : public RecursiveASTVisitor<ReferenceFinder> {
+public:
+  explicit ReferenceFinder(const VarDecl *Var) : Var(Var) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() == Var)
+      Found.push_back(E);
+    return true;
+  }
+  const VarDecl *Var;
+  std::vector<const DeclRefExpr *> Found;
+};
+
+std::vector<const DeclRefExpr *> referencesTo(const VarDecl *Var,
+                                              const Stmt *S) {
+  ReferenceFinder F(Var);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+class CounterCheck {
+public:
+  CounterCheck(const TiledNest &Nest, const NestedDirective &Atomic,
+               ASTContext &Ctx)
+      : Nest(Nest), Atomic(Atomic), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  SingleWriterCounter run() {
+    SingleWriterCounter R;
+    R.Reason = check(R);
+    R.Applies = R.Reason.empty();
+    return R;
+  }
+
+private:
+  const TiledNest &Nest;
+  const NestedDirective &Atomic;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const VarDecl *Counters = nullptr;
+
+  std::string line(SourceLocation Loc) const {
+    return std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(Loc)));
+  }
+
+  std::string check(SingleWriterCounter &R) {
+    if (Nest.World)
+      return "in a world loop";
+    const CollectedDirective &P = *Atomic.Pragma;
+    for (const PassThroughClause &C : P.Dir.Clauses)
+      if (C.Name != "update")
+        return "an atomic '" + C.Name + "'";
+    if (P.Dir.IsPragmaOperator || !P.ExtentBegin.isFileID() ||
+        !P.ExtentEnd.isFileID() || !fileRangeOf(Atomic.Body, Ctx))
+      return "written through a macro";
+    const auto *Update = dyn_cast<Expr>(Atomic.Body);
+    if (!Update)
+      return "not an update";
+    Update = Update->IgnoreParens();
+    const Expr *Target = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(Update)) {
+      if (B->getOpcode() != BO_AddAssign)
+        return "not '+=' or '++'";
+      Target = B->getLHS();
+      R.Added = B->getRHS();
+      if (!addsNoNegative(R.Added))
+        return "what it adds may be negative (a constant or the tile's "
+               "size or count is needed)";
+    } else if (const auto *U = dyn_cast<UnaryOperator>(Update)) {
+      if (!U->isIncrementOp())
+        return "not '+=' or '++'";
+      Target = U->getSubExpr();
+    } else {
+      return "not '+=' or '++'";
+    }
+    const auto *Element = dyn_cast<ArraySubscriptExpr>(Target->IgnoreParens());
+    if (!Element)
+      return "not an element of an array";
+    QualType T = Element->getType();
+    if (!T->isIntegerType() || T->isBooleanType())
+      return "not an integer";
+    Counters = referencedVar(Element->getBase());
+    if (!Counters)
+      return "not an element of a named array";
+    const VariableUse *Use = useOf(Counters);
+    if (!Use || Use->Class != VariableUse::Global)
+      return "'" + Counters->getName().str() + "' is not declared outside the nest";
+    // Affine in the tile's number: no side effects either, so the lowering
+    // may evaluate it twice.
+    const Expr *Index = Element->getIdx();
+    std::optional<std::pair<int64_t, int64_t>> Affine = affine(Index);
+    if (!Affine || Affine->first == 0)
+      return "its subscript is not a multiple of the outer tile's number "
+             "plus a constant, so two tiles may update one element";
+    SourceLocation Op = isa<BinaryOperator>(Update)
+                            ? cast<BinaryOperator>(Update)->getOperatorLoc()
+                            : cast<UnaryOperator>(Update)->getOperatorLoc();
+    if (!Op.isFileID() || !fileRangeOf(Target, Ctx) ||
+        (R.Added && !fileRangeOf(R.Added, Ctx)))
+      return "written through a macro";
+    R.Target = Target;
+    return otherUses(Element);
+  }
+
+  const VariableUse *useOf(const VarDecl *V) const {
+    for (const VariableUse &U : Nest.Variables)
+      if (U.Var == V)
+        return &U;
+    return nullptr;
+  }
+
+  bool isQuery(const Expr *E, TileQuery Which, const BlockedLoop *Only) const {
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    if (!Call)
+      return false;
+    for (const auto &L : Nest.Loops)
+      if (!Only || L.get() == Only)
+        for (const QueryCall &Q : L->Queries)
+          if (Q.Call == Call && Q.Query == Which)
+            return true;
+    return false;
+  }
+
+  /// A constant of at least 0, or the tile's size or tile count.
+  bool addsNoNegative(const Expr *E) const {
+    Expr::EvalResult V;
+    if (E->EvaluateAsInt(V, Ctx))
+      return !V.Val.getInt().isNegative();
+    return isQuery(E, TileQuery::BlockSize, nullptr) ||
+           isQuery(E, TileQuery::NumBlocks, nullptr);
+  }
+
+  /// `v` holds the outer tile's number for the whole tile: initialized
+  /// with `omp_block_num()` of the outermost loop, never assigned.
+  bool isOuterTileNumber(const VarDecl *V) const {
+    const VariableUse *Use = useOf(V);
+    return Use && Use->Class == VariableUse::TileLocal && Use->Level == 0 &&
+           !Use->Written && V->getInit() &&
+           isQuery(V->getInit(), TileQuery::BlockNum, &Nest.root());
+  }
+
+  /// E as (a, c) with E = a * (outer tile number) + c.
+  std::optional<std::pair<int64_t, int64_t>> affine(const Expr *E) const {
+    E = E->IgnoreParenCasts();
+    if (const VarDecl *V = referencedVar(E))
+      if (isOuterTileNumber(V))
+        return std::make_pair(int64_t(1), int64_t(0));
+    if (isQuery(E, TileQuery::BlockNum, &Nest.root()))
+      return std::make_pair(int64_t(1), int64_t(0));
+    Expr::EvalResult V;
+    if (!E->isValueDependent() && E->EvaluateAsInt(V, Ctx) &&
+        V.Val.getInt().getSignificantBits() <= 62)
+      return std::make_pair(int64_t(0), V.Val.getInt().getExtValue());
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      auto Sub = affine(U->getSubExpr());
+      if (Sub && U->getOpcode() == UO_Plus)
+        return Sub;
+      if (Sub && U->getOpcode() == UO_Minus)
+        return std::make_pair(-Sub->first, -Sub->second);
+      return std::nullopt;
+    }
+    const auto *B = dyn_cast<BinaryOperator>(E);
+    if (!B)
+      return std::nullopt;
+    auto L = affine(B->getLHS()), R = affine(B->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    switch (B->getOpcode()) {
+    case BO_Add:
+      return std::make_pair(L->first + R->first, L->second + R->second);
+    case BO_Sub:
+      return std::make_pair(L->first - R->first, L->second - R->second);
+    case BO_Mul:
+      if (L->first == 0)
+        return std::make_pair(L->second * R->first, L->second * R->second);
+      if (R->first == 0)
+        return std::make_pair(R->second * L->first, R->second * L->second);
+      return std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// Every other reference to the counters in the nest is inside a `single`
+  /// that every tile waits for before its first spin-wait (a pre-block's,
+  /// without nowait), or reads an element in a spin-wait that ends once the
+  /// element has grown to a bound (`while (c[i] < e) {}`).
+  std::string otherUses(const ArraySubscriptExpr *Updated) const {
+    llvm::SmallPtrSet<const DeclRefExpr *, 8> Allowed;
+    for (const DeclRefExpr *Ref : referencesTo(Counters, Updated->getBase()))
+      Allowed.insert(Ref);
+    for (const NestedDirective &S : Nest.Singles)
+      if (!S.Pragma->Dir.Nowait && inPreBlock(S.Body))
+        for (const DeclRefExpr *Ref : referencesTo(Counters, S.Body))
+          Allowed.insert(Ref);
+    for (const Stmt *Spin : Nest.SpinWaits)
+      if (const ArraySubscriptExpr *Read = monotoneWait(Spin))
+        for (const DeclRefExpr *Ref : referencesTo(Counters, Read->getBase()))
+          Allowed.insert(Ref);
+    for (const DeclRefExpr *Ref : referencesTo(Counters, Nest.root().For))
+      if (!Allowed.count(Ref))
+        return "'" + Counters->getName().str() + "' is used at line " +
+               line(Ref->getBeginLoc()) +
+               " outside the update, a spin-wait on it or a single";
+    return "";
+  }
+
+  bool inPreBlock(const Stmt *S) const {
+    for (const auto &L : Nest.Loops)
+      for (const Stmt *Pre : L->PreBlock)
+        if (contains(SM, Pre, S))
+          return true;
+    return false;
+  }
+
+  /// The element a spin-wait `while (c[i] < e) {}` (`<=`, `e > c[i]`,
+  /// `e >= c[i]`, `while (...);`, `do {} while (...)`) reads from the
+  /// counters, when `i` and `e` do not read them and the read is an
+  /// acquire load; null otherwise.
+  const ArraySubscriptExpr *monotoneWait(const Stmt *Spin) const {
+    const Expr *Cond = nullptr;
+    const Stmt *Body = nullptr;
+    if (const auto *W = dyn_cast<WhileStmt>(Spin)) {
+      Cond = W->getCond();
+      Body = W->getBody();
+    } else if (const auto *D = dyn_cast<DoStmt>(Spin)) {
+      Cond = D->getCond();
+      Body = D->getBody();
+    }
+    if (!Cond || !Body)
+      return nullptr;
+    if (const auto *C = dyn_cast<CompoundStmt>(Body); !(C && C->body_empty()) &&
+                                                      !isa<NullStmt>(Body))
+      return nullptr;
+    const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+    if (!B)
+      return nullptr;
+    const Expr *Counter = nullptr, *Bound = nullptr;
+    if (B->getOpcode() == BO_LT || B->getOpcode() == BO_LE) {
+      Counter = B->getLHS();
+      Bound = B->getRHS();
+    } else if (B->getOpcode() == BO_GT || B->getOpcode() == BO_GE) {
+      Counter = B->getRHS();
+      Bound = B->getLHS();
+    } else {
+      return nullptr;
+    }
+    const auto *Read =
+        dyn_cast<ArraySubscriptExpr>(Counter->IgnoreParenImpCasts());
+    if (!Read || referencedVar(Read->getBase()) != Counters ||
+        !referencesTo(Counters, Read->getIdx()).empty() ||
+        !referencesTo(Counters, Bound).empty())
+      return nullptr;
+    for (const Expr *Acquired : Nest.AcquireLoads)
+      if (Acquired->IgnoreParenImpCasts() == Read)
+        return Read;
+    return nullptr;
+  }
+};
+
+} // namespace
+
+SingleWriterCounter singleWriterCounter(const TiledNest &Nest,
+                                        const NestedDirective &Atomic,
+                                        ASTContext &Ctx) {
+  return CounterCheck(Nest, Atomic, Ctx).run();
+}
+
+} // namespace orbis

@@ -1,0 +1,134 @@
+// Which atomics of a nest are single-writer progress counters (a load and a
+// release store on the host, docs/lowering.md "Single-writer counters") and
+// why the others keep seq_cst: the model's verdict for each, and the lowered
+// form of the three spellings that qualify.
+// RUN: %orbis-cc --print-model %s | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck --check-prefix=LOWERED %s
+// RUN: %orbis-cc -c %s -o /dev/null
+#include <omp_blocked.h>
+#include <stdlib.h>
+
+enum { PAD = 16 };
+
+// Algorithm 1's counter, padded: qualifies.
+void padded(int n, double *A, volatile int *c) {
+  // CHECK: nest 0 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    #pragma omp single
+    c[0] = n;
+    int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      while (c[xb * PAD] < y + omp_block_size() - 1) {}
+      #pragma omp block
+      A[x * n + y] += A[x * n + y - 1];
+      #pragma omp atomic
+      c[(xb + 1) * PAD] += omp_block_size();
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: single-writer counter (a load and a release store)
+      // LOWERED: /* omp atomic: a single-writer counter (docs/lowering.md) */
+      // LOWERED-NEXT: ORBIS_SINGLE_WRITER_ADD((c[(xb + 1) * PAD] ), ( orbis_query_int({{__orbis_c[0-9_]+}}.size)));
+    }
+  }
+}
+
+// `++` both ways, a constant step, `e >= c[i]` and `do {} while` waits.
+void increments(int n, double *A, volatile int *c, volatile long *d) {
+  // CHECK: nest 1 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    const int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      while (y > c[xb]) {}
+      do {} while (2 * y >= d[2 * xb + 3]);
+      #pragma omp block
+      A[x * n + y] += 1;
+      #pragma omp atomic
+      c[xb + 1]++;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: single-writer counter (a load and a release store)
+      // LOWERED: ORBIS_SINGLE_WRITER_ADD((c[xb + 1]), (1));
+      #pragma omp atomic update
+      ++d[2 * xb + 5];
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: single-writer counter (a load and a release store)
+      // LOWERED: ORBIS_SINGLE_WRITER_ADD((d[2 * xb + 5]), (1));
+    }
+  }
+}
+
+// What keeps seq_cst, one reason each.
+void others(int n, double *A, volatile int *c, int *plain, int step) {
+  // CHECK: nest 2 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    int xb = omp_block_num();
+    int moved = omp_block_num();
+    moved += 1;
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      while (c[xb] < y) {}
+      while (plain[xb] < y) {}
+      #pragma omp block
+      A[x * n + y] += 1;
+      #pragma omp atomic
+      c[0] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (its subscript is not a multiple of the outer tile's number plus a constant, so two tiles may update one element)
+      // LOWERED: #pragma omp atomic seq_cst
+      // LOWERED-NEXT: c[0] += 1;
+      #pragma omp atomic
+      c[xb + 1] += step;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (what it adds may be negative (a constant or the tile's size or count is needed))
+      #pragma omp atomic
+      c[xb + 1] -= 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (not '+=' or '++')
+      #pragma omp atomic
+      c[omp_block_num() + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (its subscript is not a multiple of the outer tile's number plus a constant, so two tiles may update one element)
+      #pragma omp atomic
+      c[moved] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (its subscript is not a multiple of the outer tile's number plus a constant, so two tiles may update one element)
+      #pragma omp atomic
+      c[xb * xb] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (its subscript is not a multiple of the outer tile's number plus a constant, so two tiles may update one element)
+      #pragma omp atomic
+      plain[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('plain' is used at line [[#@LINE-25]] outside the update, a spin-wait on it or a single)
+      #pragma omp atomic capture
+      A[0] = c[xb + 2]++;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (an atomic 'capture')
+    }
+  }
+}
+
+// Other uses of the counters: a read in the instruction block, a wait that
+// is not `c[i] < bound`, a single with nowait, a single in a post-block.
+void uses(int n, double *A, volatile int *c, volatile int *e,
+          volatile int *f, volatile int *g) {
+  // CHECK: nest 3 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    #pragma omp single nowait
+    f[0] = n;
+    int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      while (e[xb] != y) {}
+      #pragma omp block
+      A[x * n + y] += c[xb];
+      #pragma omp atomic
+      c[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('c' is used at line [[#@LINE-3]] outside the update, a spin-wait on it or a single)
+      #pragma omp atomic
+      e[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('e' is used at line [[#@LINE-8]] outside the update, a spin-wait on it or a single)
+      #pragma omp atomic
+      f[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('f' is used at line [[#@LINE-15]] outside the update, a spin-wait on it or a single)
+      #pragma omp atomic
+      g[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('g' is used at line [[#@LINE+3]] outside the update, a spin-wait on it or a single)
+    }
+    #pragma omp single
+    g[0] = 0;
+  }
+}
