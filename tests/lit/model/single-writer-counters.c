@@ -5,6 +5,7 @@
 // RUN: %orbis-cc --print-model %s | FileCheck %s
 // RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck --check-prefix=LOWERED %s
 // RUN: %orbis-cc -c %s -o /dev/null
+// RUN: %orbis-cxx -x c++ -c %s -o /dev/null
 #include <omp_blocked.h>
 #include <stdlib.h>
 
