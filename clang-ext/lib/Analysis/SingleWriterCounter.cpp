@@ -3,6 +3,7 @@
 /// SingleWriterCounter.h for the conditions and why they suffice).
 #include "orbis/SingleWriterCounter.h"
 
+#include "VariableClasses.h"
 #include "orbis/LoopForm.h"
 
 #include "clang/AST/ASTContext.h"
@@ -16,12 +17,6 @@ using namespace clang;
 
 namespace orbis {
 namespace {
-
-bool contains(const SourceManager &SM, const Stmt *Outer, const Stmt *Inner) {
-  SourceRange O = Outer->getSourceRange(), I = Inner->getSourceRange();
-  return !SM.isBeforeInTranslationUnit(I.getBegin(), O.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(O.getEnd(), I.getEnd());
-}
 
 const VarDecl *referencedVar(const Expr *E) {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))

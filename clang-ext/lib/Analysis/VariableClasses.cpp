@@ -9,13 +9,14 @@
 using namespace clang;
 
 namespace orbis {
-namespace {
 
 bool contains(const SourceManager &SM, const Stmt *Outer, const Stmt *Inner) {
   SourceRange O = Outer->getSourceRange(), I = Inner->getSourceRange();
   return !SM.isBeforeInTranslationUnit(I.getBegin(), O.getBegin()) &&
          !SM.isBeforeInTranslationUnit(O.getEnd(), I.getEnd());
 }
+
+namespace {
 
 /// Variables written in a statement (assigned, compound-assigned,
 /// incremented), through a plain name.

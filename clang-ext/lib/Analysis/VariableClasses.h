@@ -10,6 +10,10 @@
 
 namespace orbis {
 
+/// Whether `Inner`'s source range lies within `Outer`'s.
+bool contains(const clang::SourceManager &SM, const clang::Stmt *Outer,
+              const clang::Stmt *Inner);
+
 /// Fills every loop's PreBlock/PostBlock and the nest's Variables.
 void classifyNest(TiledNest &Nest, clang::ASTContext &Ctx);
 
