@@ -25,6 +25,8 @@
 /// as the `seq_cst` update did, and a spin-wait seeing a value later than
 /// `seq_cst` would have shown it only turns once more. The results are the
 /// same; only the memory order of a counter nobody else writes changes.
+/// (A global's elements could also be updated by a function the nest calls:
+/// then the nest must call none outside its `single`s.)
 #ifndef ORBIS_SINGLEWRITERCOUNTER_H
 #define ORBIS_SINGLEWRITERCOUNTER_H
 

@@ -124,6 +124,12 @@ private:
         (R.Added && !fileRangeOf(R.Added, Ctx)))
       return "written through a macro";
     R.Target = Target;
+    if (Counters->hasGlobalStorage())
+      if (const CallExpr *Call = callOutsideSingles())
+        return "'" + Counters->getName().str() +
+               "' is not a local variable and the nest calls a function at "
+               "line " + line(Call->getBeginLoc()) +
+               ", which may update it too";
     return otherUses(Element);
   }
 
@@ -228,6 +234,37 @@ private:
                line(Ref->getBeginLoc()) +
                " outside the update, a spin-wait on it or a single";
     return "";
+  }
+
+  /// A call in the nest, outside its `single`s, to something other than a
+  /// tile query or a builtin: a function that may use a global's elements.
+  const CallExpr *callOutsideSingles() const {
+    class CallFinder : public RecursiveASTVisitor<CallFinder> {
+    public:
+      explicit CallFinder(const CounterCheck &Check) : Check(Check) {}
+      bool VisitCallExpr(CallExpr *Call) {
+        if (!Found && !Check.harmlessCall(Call))
+          Found = Call;
+        return true;
+      }
+      const CounterCheck &Check;
+      const CallExpr *Found = nullptr;
+    } Finder(*this);
+    Finder.TraverseStmt(const_cast<ForStmt *>(Nest.root().For));
+    return Finder.Found;
+  }
+
+  bool harmlessCall(const CallExpr *Call) const {
+    if (Call->getBuiltinCallee())
+      return true;
+    for (const auto &L : Nest.Loops)
+      for (const QueryCall &Q : L->Queries)
+        if (Q.Call == Call)
+          return true;
+    for (const NestedDirective &S : Nest.Singles)
+      if (contains(SM, S.Body, Call))
+        return true;
+    return false;
   }
 
   bool inPreBlock(const Stmt *S) const {

@@ -133,3 +133,42 @@ void uses(int n, double *A, volatile int *c, volatile int *e,
     g[0] = 0;
   }
 }
+
+static volatile int global_c[64];
+void touch(void);
+
+// A global's elements may be updated by a function the nest calls; calls in
+// a single, tile queries and builtins do not count.
+void calls(int n, double *A) {
+  // CHECK: nest 4 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    #pragma omp single
+    touch();
+    int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      while (global_c[xb] < y) {}
+      #pragma omp block
+      A[x * n + y] = __builtin_sqrt(A[x * n + y]);
+      #pragma omp atomic
+      global_c[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: single-writer counter (a load and a release store)
+    }
+  }
+  // CHECK: nest 5 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      while (global_c[xb] < y) {}
+      #pragma omp block
+      A[x * n + y] += 1;
+      touch();
+      #pragma omp atomic
+      global_c[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('global_c' is not a local variable and the nest calls a function at line [[#@LINE-3]], which may update it too)
+    }
+  }
+}
