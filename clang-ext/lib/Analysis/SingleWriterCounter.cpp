@@ -155,7 +155,7 @@ private:
   /// A constant of at least 0, or the tile's size or tile count.
   bool addsNoNegative(const Expr *E) const {
     Expr::EvalResult V;
-    if (E->EvaluateAsInt(V, Ctx))
+    if (!E->isValueDependent() && E->EvaluateAsInt(V, Ctx))
       return !V.Val.getInt().isNegative();
     return isQuery(E, TileQuery::BlockSize, nullptr) ||
            isQuery(E, TileQuery::NumBlocks, nullptr);
