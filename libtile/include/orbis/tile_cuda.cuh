@@ -91,6 +91,38 @@ __device__ __forceinline__ void orbis_dev_count(int &c) {
       1, cuda::memory_order_release);
 }
 
+/// Rows in lockstep, staged chunks: one element of 4 or 8 bytes copied from
+/// global to shared memory by `cp.async` (sm_80 and newer; a plain copy
+/// before). The copy goes around the registers, so a `__syncwarp` between
+/// its start and its use does not wait for it (a `__syncwarp` orders memory
+/// and so waits for every load into registers issued before it).
+template <class T, class U>
+__device__ __forceinline__ void orbis_dev_copy_async(T *shared,
+                                                     const volatile U *global) {
+  static_assert(sizeof(T) == sizeof(U) && (sizeof(T) == 4 || sizeof(T) == 8),
+                "cp.async copies 4 or 8 bytes here");
+#if __CUDA_ARCH__ >= 800
+  unsigned to = (unsigned)__cvta_generic_to_shared(shared);
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(to),
+               "l"((const void *)global), "n"((int)sizeof(T))
+               : "memory");
+#else
+  *shared = *(const T *)global;
+#endif
+}
+/// Closes the group of copies started since the last one.
+__device__ __forceinline__ void orbis_dev_copies_commit() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+/// Waits for every group of copies but the last one closed.
+__device__ __forceinline__ void orbis_dev_copies_wait_prior() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group 1;\n" ::: "memory");
+#endif
+}
+
 /// Rows in lockstep: the columns a warp's last row has finished, for the
 /// first row of the next warp (release: the rows' stores come first).
 __device__ __forceinline__ void orbis_dev_publish_progress(long long &p,

@@ -88,6 +88,10 @@ int orbis_cuda_grid(const char *where, int per_sm, long long tiles);
 void orbis_cuda_check_shared(const char *where, size_t dynamic, size_t fixed,
                              const char *what);
 
+/// The shared memory one thread block may have on the current device
+/// (with the opt-in above 48 KiB).
+size_t orbis_cuda_shared_limit(const char *where);
+
 /// Sub-tile size of level `level` inside a GPU tile (ORBIS_GPU_SUBTILE, a
 /// comma list per level; 1 by default).
 long long orbis_cuda_subtile(const char *where, int level);

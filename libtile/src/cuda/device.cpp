@@ -121,16 +121,21 @@ extern "C" ORBIS_TILE_API int orbis_cuda_grid(const char *where, int per_sm,
   return static_cast<int>(std::max(1LL, std::min(Blocks, tiles)));
 }
 
-extern "C" ORBIS_TILE_API void orbis_cuda_check_shared(const char *where,
-                                                       size_t dynamic,
-                                                       size_t fixed,
-                                                       const char *what) {
+extern "C" ORBIS_TILE_API size_t orbis_cuda_shared_limit(const char *where) {
   int Device = 0, Limit = 0;
   orbis_cuda_check(cudaGetDevice(&Device), "cudaGetDevice", where);
   orbis_cuda_check(cudaDeviceGetAttribute(
                        &Limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, Device),
                    "cudaDeviceGetAttribute", where);
-  if (dynamic + fixed <= static_cast<size_t>(Limit))
+  return static_cast<size_t>(Limit);
+}
+
+extern "C" ORBIS_TILE_API void orbis_cuda_check_shared(const char *where,
+                                                       size_t dynamic,
+                                                       size_t fixed,
+                                                       const char *what) {
+  size_t Limit = orbis_cuda_shared_limit(where);
+  if (dynamic + fixed <= Limit)
     return;
   std::string What = std::string(what) + " needs " +
                      std::to_string(dynamic + fixed) +

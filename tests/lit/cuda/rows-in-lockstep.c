@@ -55,13 +55,14 @@ void sweep(int n, double (*A)[n]) {
 // Staged chunks: A[x + 1][y] and A[x][y + 1] lie on one diagonal, 33 rows
 // of 16 columns for a warp's 32 rows, loaded a chunk ahead through the
 // first of the reads (A[x + 1][y]) at row R' - 1, R' = 0 ... 32: row -1 of
-// the warp names A[x][y + 1]'s elements of row 0. A buffer per warp of the
-// largest tile (7 worker warps).
+// the warp names A[x][y + 1]'s elements of row 0. Two buffers per warp in
+// dynamic shared memory (the launcher places them after the arena, when
+// they fit), copied into by cp.async, not through registers.
 // CHECK-NEXT: // Staged chunks (docs/lowering.md)
-// CHECK: __shared__ double __orbis_stage[7][33][17];
-// CHECK-NEXT: double (*__orbis_buf)[17] = __orbis_stage[__orbis_warp];
-// CHECK: double __orbis_pf[17];
-// CHECK: return __orbis_rows == 32 && __orbis_s - 1LL * 31 >= 0LL && __orbis_s + 15 + 0LL < __orbis_trip;
+// CHECK: double (*const __orbis_stage)[2][33][17] = reinterpret_cast<double (*)[2][33][17]>(__orbis_arena_mem + __orbis_P.rows_stage);
+// CHECK-NEXT: double (*__orbis_buf)[17] = __orbis_stage[__orbis_warp][0];
+// CHECK-NOT: __orbis_pf[
+// CHECK: return __orbis_rows == 32 && __orbis_P.rows_stage != ~0ull && __orbis_s - 1LL * 31 >= 0LL && __orbis_s + 15 + 0LL < __orbis_trip;
 // One address per lane for the loads ahead (evaluated through the first
 // read at the lane's staged row) and one for the write-back, each with
 // the constant offsets to the lane's next element and the next chunk.
@@ -76,10 +77,12 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: const long long __orbis_pf_dm = __orbis_pf_at(__orbis_lrs + 2, 0, __orbis_lk) - __orbis_pf0;
 // CHECK-NEXT: const long long __orbis_pf_ds = __orbis_pf_at(__orbis_lrs, 16, __orbis_lk) - __orbis_pf0;
 // CHECK: auto *const __orbis_p = __orbis_pf0 + (__orbis_s >> 4) * __orbis_pf_ds;
-// CHECK: if (((__orbis_lane + 32 * __orbis_m) >> 4) < 33)
-// CHECK-NEXT: __orbis_pf[__orbis_m] = __orbis_p[__orbis_m * __orbis_pf_dm];
+// CHECK-NEXT: double (*const __orbis_to)[17] = __orbis_stage[__orbis_warp][(__orbis_s >> 4) & 1];
+// CHECK: if ((__orbis_e >> 4) < 33)
+// CHECK-NEXT: orbis_dev_copy_async(&__orbis_to[__orbis_e >> 4][__orbis_e & 15], __orbis_p + __orbis_m * __orbis_pf_dm);
 // CHECK: if (__orbis_stageable(0))
 // CHECK-NEXT: __orbis_prefetch(0);
+// CHECK-NEXT: orbis_dev_copies_commit();
 // The row above the warp: one address per chunk, one column apart.
 // CHECK-NEXT: auto __orbis_up_at0 = [&](long long __orbis_c) {
 // CHECK: return &(A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))]);
@@ -104,11 +107,15 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: } else {
 // CHECK: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)
 // CHECK-NEXT: __orbis_pre0[__orbis_j] = A[((long long)(x - 1) * __orbis_P.dims[0] + (long long)(y))];
-// Then the prefetched values into shared memory, the next chunk's loads
-// ahead, and the per-row loads only where the chunk is not staged.
-// CHECK: __orbis_buf[__orbis_e >> 4][__orbis_e & 15] = __orbis_pf[__orbis_m];
-// CHECK: if (__orbis_stageable(__orbis_s + 16LL))
+// Then this chunk's buffer, the next chunk's copies ahead into the other
+// one, the wait for this chunk's copies (only the next chunk's may still
+// be on the way), and the per-row loads only where the chunk is not staged.
+// CHECK: __orbis_buf = __orbis_stage[__orbis_warp][(__orbis_s >> 4) & 1];
+// CHECK-NEXT: if (__orbis_stageable(__orbis_s + 16LL))
 // CHECK-NEXT: __orbis_prefetch(__orbis_s + 16LL);
+// CHECK-NEXT: orbis_dev_copies_commit();
+// CHECK-NEXT: if (__orbis_staged)
+// CHECK-NEXT: orbis_dev_copies_wait_prior();
 // CHECK-NEXT: if (!__orbis_staged) {
 // CHECK: __orbis_pre1[__orbis_j] = A[((long long)(x + 1) * __orbis_P.dims[0] + (long long)(y))];
 // CHECK-NEXT: __orbis_pre3[__orbis_j] = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y + 1))];
@@ -161,8 +168,16 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: } else {
 // CHECK-NEXT: for (long long __orbis_k1 = 0;
 // CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, ((rows - 1) * 1 + (warps - 1) * 32 + 16 + ORBIS_DEV_TILES_IN_FLIGHT - 2) / (ORBIS_DEV_TILES_IN_FLIGHT - 1));
-// The block opts in to more shared memory when the arena and the static
-// staging buffers need more than 48 KiB together.
+// The two staging buffers of each warp after the arena, when the device
+// gives a block that much (otherwise the chunks run unstaged).
+// CHECK: P.rows_stage = ~0ull;
+// CHECK-NEXT: if (P.lockstep) {
+// CHECK-NEXT: size_t rows_bytes = (size_t)((loops[0].tile + 31) / 32) * ((size_t)2 * 33 * 17 * sizeof(double));
+// CHECK-NEXT: if (shared_bytes + rows_bytes + sizeof(__orbis_shared0) <= orbis_cuda_shared_limit(where)) {
+// CHECK-NEXT: P.rows_stage = shared_bytes;
+// CHECK-NEXT: shared_bytes += rows_bytes;
+// The block opts in to more shared memory when the arena, the staging
+// buffers and the static shared memory need more than 48 KiB together.
 // CHECK: static const size_t static_shared = [] {
 // CHECK-NEXT: cudaFuncAttributes attributes;
 // CHECK-NEXT: orbis_cuda_check(cudaFuncGetAttributes(&attributes, __orbis_kernel0), "cudaFuncGetAttributes", where);

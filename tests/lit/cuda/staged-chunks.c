@@ -16,7 +16,7 @@ enum { PAD = 16 };
 // One diagonal (A[x + 1][y], A[x][y + 1]): staged.
 // CHECK: // Nest 0 at
 // CHECK: // Staged chunks
-// CHECK: __shared__ double __orbis_stage[7][33][17];
+// CHECK: double (*const __orbis_stage)[2][33][17] = reinterpret_cast<double (*)[2][33][17]>(__orbis_arena_mem + __orbis_P.rows_stage);
 // CHECK-NOT: // Every row's columns inside the loop: no range checks.
 void one_diagonal(int n, double (*A)[n]) {
   volatile int *done = NULL;

@@ -368,7 +368,8 @@ std::string CudaNestEmitter::kernel() {
   S += "  } u;\n  long long dims[" + std::to_string(std::max(NumDims, 1u)) +
        "];\n  unsigned long long stage_offset[" +
        std::to_string(std::max<size_t>(Staged.size(), 1)) +
-       "];\n  unsigned long long *ticket;\n  int *once;\n"
+       "];\n  unsigned long long rows_stage;\n"
+       "  unsigned long long *ticket;\n  int *once;\n"
        "  orbis_cuda_error_t *report;\n  unsigned long long arena;\n"
        "  orbis_gpu_tile_record_t *trace; // ORBIS_TRACE, else null\n};\n\n";
   // Shared state of a block.

@@ -165,9 +165,9 @@ bool CudaNestEmitter::stagedChunksPossible() const {
     MinD0 = std::min(MinD0, R.D0);
     MaxD0 = std::max(MaxD0, R.D0);
   }
-  // A buffer per warp of the largest tile, (32 + span) rows of 17 values
-  // of at most 8 bytes, stays well inside the 48 KiB of static shared
-  // memory (7 warps x 40 rows: 38 KiB).
+  // Two buffers per warp, (32 + span) rows of 17 values of at most 8
+  // bytes, in dynamic shared memory: 7 warps x 2 x 40 rows is 76 KiB at
+  // most; where a device gives a block less, the chunks run unstaged.
   return First != nullptr && MaxD0 - MinD0 <= 8;
 }
 
@@ -218,16 +218,16 @@ CudaNestEmitter::stagedChunks(const std::string &Ty, const std::string &Target,
             std::to_string(Low) + "LL)][__orbis_j];\n";
   }
   std::string Setup = R"(// Staged chunks (docs/lowering.md): in full warps, a chunk's values from
-// before the nest are loaded a chunk ahead, 16 consecutive columns of a
-// row per half-warp, and pass through the warp's buffer in shared memory;
-// the steps leave their results there and the warp writes them back the
-// same way.
-__shared__ @TY@ __orbis_stage[@WARPS@][@SPAN@][17];
-@TY@ (*__orbis_buf)[17] = __orbis_stage[__orbis_warp];
+// before the nest are copied a chunk ahead by cp.async into the warp's
+// other buffer in shared memory (dynamic, after the arena), 16 consecutive
+// columns of a row per half-warp; the steps leave their results there and
+// the warp writes them back the same way. Not through registers: the
+// __syncwarp before their use would wait for such loads.
+@TY@ (*const __orbis_stage)[2][@SPAN@][17] = reinterpret_cast<@TY@ (*)[2][@SPAN@][17]>(__orbis_arena_mem + __orbis_P.rows_stage);
+@TY@ (*__orbis_buf)[17] = __orbis_stage[__orbis_warp][0];
 const long long __orbis_row0 = __orbis_s0.first - __orbis_lane;
-@TY@ __orbis_pf[@PER_LANE@];
 auto __orbis_stageable = [&](long long __orbis_s) {
-return __orbis_rows == 32 && __orbis_s - @LAG@ * 31 >= @BACK@ && __orbis_s + 15 + @AHEAD@ < __orbis_trip;
+return __orbis_rows == 32 && __orbis_P.rows_stage != ~0ull && __orbis_s - @LAG@ * 31 >= @BACK@ && __orbis_s + 15 + @AHEAD@ < __orbis_trip;
 };
 // The accesses are affine in the loop variables (unit steps, subscripts
 // a variable plus a constant), so each lane's elements lie at constant
@@ -250,25 +250,26 @@ const long long __orbis_wb_dm = __orbis_wb_at(__orbis_lr + 2, 0, __orbis_lk) - _
 const long long __orbis_wb_ds = __orbis_wb_at(__orbis_lr, 16, __orbis_lk) - __orbis_wb0;
 auto __orbis_prefetch = [&](long long __orbis_s) {
 auto *const __orbis_p = __orbis_pf0 + (__orbis_s >> 4) * __orbis_pf_ds;
-#pragma unroll
-for (int __orbis_m = 0; __orbis_m < @PER_LANE@; ++__orbis_m) {
-if (((__orbis_lane + 32 * __orbis_m) >> 4) < @SPAN@)
-__orbis_pf[__orbis_m] = __orbis_p[__orbis_m * __orbis_pf_dm];
-}
-};
-if (__orbis_stageable(0))
-__orbis_prefetch(0);
-)";
-  std::string Top = R"(if (__orbis_staged) {
+@TY@ (*const __orbis_to)[17] = __orbis_stage[__orbis_warp][(__orbis_s >> 4) & 1];
 #pragma unroll
 for (int __orbis_m = 0; __orbis_m < @PER_LANE@; ++__orbis_m) {
 const int __orbis_e = __orbis_lane + 32 * __orbis_m;
 if ((__orbis_e >> 4) < @SPAN@)
-__orbis_buf[__orbis_e >> 4][__orbis_e & 15] = __orbis_pf[__orbis_m];
+orbis_dev_copy_async(&__orbis_to[__orbis_e >> 4][__orbis_e & 15], __orbis_p + __orbis_m * __orbis_pf_dm);
 }
-}
+};
+if (__orbis_stageable(0))
+__orbis_prefetch(0);
+orbis_dev_copies_commit();
+)";
+  // This chunk's copies are done once only the next chunk's may still be
+  // on the way; the __syncwarp after this code shows them to every lane.
+  std::string Top = R"(__orbis_buf = __orbis_stage[__orbis_warp][(__orbis_s >> 4) & 1];
 if (__orbis_stageable(__orbis_s + 16LL))
 __orbis_prefetch(__orbis_s + 16LL);
+orbis_dev_copies_commit();
+if (__orbis_staged)
+orbis_dev_copies_wait_prior();
 )";
   // Every row has its values before any row's results overwrite them.
   std::string FillCode = R"(#pragma unroll
@@ -291,7 +292,6 @@ __syncwarp(__orbis_mask);
   std::vector<std::pair<std::string, std::string>> Values = {
       {"@TY@", Ty},
       {"@SPAN@", std::to_string(Span)},
-      {"@WARPS@", std::to_string(maxThreads() / 32 - 1)},
       {"@PER_LANE@", std::to_string(PerLane)},
       {"@LAG@", Lag},
       {"@LOW@", std::to_string(Low)},
@@ -302,6 +302,8 @@ __syncwarp(__orbis_mask);
       {"@CHAIN@", Chain},
       {"@FILL@", Fill},
       {"@TARGET@", Target}};
+  RowsStageBytes = "(size_t)2 * " + std::to_string(Span) + " * 17 * sizeof(" +
+                   Ty + ")";
   return {fillTemplate(Setup, Values), fillTemplate(Top, Values),
           fillTemplate(FillCode, Values), fillTemplate(WriteBack, Values)};
 }

@@ -236,6 +236,10 @@ private:
   struct StagedChunks {
     std::string Setup, Top, Fill, WriteBack;
   };
+  /// Bytes of one warp's two staging buffers (rows in lockstep, staged
+  /// chunks), after the arena and the block_local buffers in dynamic shared
+  /// memory; empty when the kernel stages no chunks.
+  std::string RowsStageBytes;
   bool stagedChunksPossible() const;
   StagedChunks stagedChunks(const std::string &Ty, const std::string &Target,
                             int64_t Back, int64_t Ahead);

@@ -192,7 +192,18 @@ std::string CudaNestEmitter::stageTask(bool Back) {
 /// Launcher code placing each staged buffer after the arena and checking
 /// the total against the device's shared memory.
 std::string CudaNestEmitter::stageSizes() {
-  std::string S = "  size_t shared_bytes = (P.arena + 15) / 16 * 16;\n";
+  std::string S = "  size_t shared_bytes = (P.arena + 15) / 16 * 16;\n"
+                  "  P.rows_stage = ~0ull;\n";
+  if (!RowsStageBytes.empty())
+    // Rows in lockstep: two buffers per warp, when they fit (else the
+    // chunks run unstaged, loading from global memory).
+    S += "  if (P.lockstep) {\n"
+         "    size_t rows_bytes = (size_t)((loops[0].tile + 31) / 32) * (" +
+         RowsStageBytes + ");\n"
+         "    if (shared_bytes + rows_bytes + sizeof(__orbis_shared" + id() +
+         ") <= orbis_cuda_shared_limit(where)) {\n"
+         "      P.rows_stage = shared_bytes;\n"
+         "      shared_bytes += rows_bytes;\n    }\n  }\n";
   if (Staged.empty())
     return S;
   for (size_t K = 0; K < Staged.size(); ++K) {
