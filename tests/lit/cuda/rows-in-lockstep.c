@@ -141,19 +141,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + __orbis_f2 + __orbis_pre3[__orbis_j]);
 // CHECK-NEXT: __orbis_buf[__orbis_lane][__orbis_j] = __orbis_v;
 // CHECK: __syncwarp(__orbis_mask);
-// The write-back: rows 30 and 31 (element rows 15 of 16), which the warp
-// below reads (A[x - 1][y]), first; the progress right after them; then the
-// other rows.
 // CHECK: auto *const __orbis_p = __orbis_wb0 + (__orbis_s >> 4) * __orbis_wb_ds;
-// CHECK-NEXT: #pragma unroll
-// CHECK-NEXT: for (int __orbis_m = 15; __orbis_m < 16; ++__orbis_m) {
-// CHECK: __orbis_p[__orbis_m * __orbis_wb_dm] = __orbis_buf[__orbis_e >> 4][__orbis_e & 15];
-// CHECK-NEXT: }
-// CHECK-NEXT: __syncwarp(__orbis_mask);
-// CHECK-NEXT: if (__orbis_lane == 31)
-// CHECK-NEXT: orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_c0 + 16LL);
-// CHECK-NEXT: #pragma unroll
-// CHECK-NEXT: for (int __orbis_m = 0; __orbis_m < 15; ++__orbis_m) {
 // CHECK: __orbis_p[__orbis_m * __orbis_wb_dm] = __orbis_buf[__orbis_e >> 4][__orbis_e & 15];
 // CHECK: __syncwarp(__orbis_mask);
 // CHECK-NOT: no range checks
@@ -172,11 +160,10 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: if (__orbis_c >= 0) {
 // CHECK-NEXT: __orbis_h0 = __orbis_v;
 // CHECK-NEXT: }
-// The warp below follows this warp's last row (in staged chunks the
-// write-back published it already), before the tile counts.
-// CHECK: if (!__orbis_staged && __orbis_lane == __orbis_rows - 1 && __orbis_done > 0)
-// CHECK-NEXT: orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 // CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
+// The warp below follows this warp's last row.
+// CHECK: if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)
+// CHECK-NEXT: orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 // The copies of the pre/post-blocks.
 // CHECK: } else {
 // CHECK-NEXT: for (long long __orbis_k1 = 0;

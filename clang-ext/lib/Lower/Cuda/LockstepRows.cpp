@@ -277,36 +277,7 @@ for (int __orbis_j = 0; __orbis_j < 16; ++__orbis_j) {
 @FILL@}
 __syncwarp(__orbis_mask);
 )";
-  // The last rows of the warp, which the warp below reads, go first, and
-  // its progress right after them (a release store whose fence then waits
-  // for those stores only); the others follow. Without reads from rows
-  // above, the progress keeps its place after the tile counts.
-  int64_t MaxUp = 0;
-  for (const RowSchedule::Read &R : Rows.Reads)
-    if (R.Kind == RowSchedule::Read::Forwarded)
-      MaxUp = std::max(MaxUp, R.D0);
-  EdgeFirst = MaxUp > 0;
-  std::string WriteBack = EdgeFirst ? R"(// Written back by rows of 16 columns, once every row has its results: the
-// rows the warp below reads first, then its progress, then the others.
-__syncwarp(__orbis_mask);
-{
-auto *const __orbis_p = __orbis_wb0 + (__orbis_s >> 4) * __orbis_wb_ds;
-#pragma unroll
-for (int __orbis_m = @EDGE_M@; __orbis_m < 16; ++__orbis_m) {
-const int __orbis_e = __orbis_lane + 32 * __orbis_m;
-__orbis_p[__orbis_m * __orbis_wb_dm] = __orbis_buf[__orbis_e >> 4][__orbis_e & 15];
-}
-__syncwarp(__orbis_mask);
-if (__orbis_lane == 31)
-orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_c0 + 16LL);
-#pragma unroll
-for (int __orbis_m = 0; __orbis_m < @EDGE_M@; ++__orbis_m) {
-const int __orbis_e = __orbis_lane + 32 * __orbis_m;
-__orbis_p[__orbis_m * __orbis_wb_dm] = __orbis_buf[__orbis_e >> 4][__orbis_e & 15];
-}
-}
-__syncwarp(__orbis_mask);
-)" : R"(// Written back by rows of 16 columns, once every row has its results.
+  std::string WriteBack = R"(// Written back by rows of 16 columns, once every row has its results.
 __syncwarp(__orbis_mask);
 {
 auto *const __orbis_p = __orbis_wb0 + (__orbis_s >> 4) * __orbis_wb_ds;
@@ -322,7 +293,6 @@ __syncwarp(__orbis_mask);
       {"@TY@", Ty},
       {"@SPAN@", std::to_string(Span)},
       {"@PER_LANE@", std::to_string(PerLane)},
-      {"@EDGE_M@", std::to_string((32 - std::min<int64_t>(MaxUp, 32)) / 2)},
       {"@LAG@", Lag},
       {"@LOW@", std::to_string(Low)},
       {"@BACK@", std::to_string(Back) + "LL"},
@@ -589,17 +559,16 @@ if (__orbis_c >= 0) {
 }
 }
 }
-// The warp below follows the last row (a release store per chunk), before
-// the tile counts: the warp below waits on it, the leader less so.
-const long long __orbis_done = __orbis_c0 + @K@ < __orbis_trip ? __orbis_c0 + @K@ : __orbis_trip;
-if (@PUBLISHED@__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)
-orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 // The tiles this row has left, for the leader's post-blocks.
+const long long __orbis_done = __orbis_c0 + @K@ < __orbis_trip ? __orbis_c0 + @K@ : __orbis_trip;
 while (__orbis_q < __orbis_P.loops[1].num_tiles && __orbis_done >= __orbis_end) {
 orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
 ++__orbis_q;
 __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis_end + __orbis_tile;
 }
+// The warp below follows the last row (a release store per chunk).
+if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)
+orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 }
 )";
   // The chunk's columns inside the loop, each with the loop variable set,
@@ -617,9 +586,6 @@ __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis
   return fillTemplate(Code, {{"@LOAD_LOOP@", ColumnLoop("@LOAD@")},
                              {"@INITIAL_LOOP@", ColumnLoop("@INITIAL@")},
                              {"@STAGED_BRANCH@", StagedBranch},
-                             {"@PUBLISHED@", !Stage.Fill.empty() && EdgeFirst
-                                                 ? "!__orbis_staged && "
-                                                 : ""},
                              {"@FAST_BRANCH@", FastBranch},
                              {"@HIST@", Hist},
                              {"@DECLARE@", Declare},

@@ -240,9 +240,6 @@ private:
   /// chunks), after the arena and the block_local buffers in dynamic shared
   /// memory; empty when the kernel stages no chunks.
   std::string RowsStageBytes;
-  /// Staged chunks write the rows the warp below reads first and publish
-  /// the progress right after them (rows above are forwarded into warps).
-  bool EdgeFirst = false;
   bool stagedChunksPossible() const;
   StagedChunks stagedChunks(const std::string &Ty, const std::string &Target,
                             int64_t Back, int64_t Ahead);
