@@ -55,6 +55,10 @@ LoopFormResult analyzeLoopForm(const clang::ForStmt *For,
 /// unexpanded).
 std::string sourceText(clang::SourceRange Range, clang::ASTContext &Ctx);
 
+/// The variable `E` names (through parentheses and implicit casts), if it
+/// names one.
+const clang::VarDecl *asVarRef(const clang::Expr *E);
+
 /// The characters of statement `S` in the file, when they can be rewritten:
 /// a statement that starts or ends inside a macro expansion (rather than at
 /// one's edge) has none. The range ends after the last token, not after a

@@ -18,6 +18,14 @@ std::string sourceText(SourceRange Range, ASTContext &Ctx) {
   return Lexer::getSourceText(Chars, SM, Ctx.getLangOpts()).str();
 }
 
+const VarDecl *asVarRef(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
 namespace {
 
 class RefFinder : public RecursiveASTVisitor<RefFinder> {
@@ -31,14 +39,6 @@ public:
   const VarDecl *Var;
   bool Found = false;
 };
-
-const VarDecl *asVarRef(const Expr *E) {
-  if (!E)
-    return nullptr;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(Ref->getDecl());
-  return nullptr;
-}
 
 /// A binary operation, built-in or (in templates) overloaded.
 struct BinaryView {

@@ -18,12 +18,6 @@ using namespace clang;
 namespace orbis {
 namespace {
 
-const VarDecl *referencedVar(const Expr *E) {
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(Ref->getDecl());
-  return nullptr;
-}
-
 /// Every reference to one variable inside a statement.
 class ReferenceFinder : public RecursiveASTVisitor<ReferenceFinder> {
 public:
@@ -104,7 +98,7 @@ private:
     QualType T = Element->getType();
     if (!T->isIntegerType() || T->isBooleanType())
       return "not an integer";
-    Counters = referencedVar(Element->getBase());
+    Counters = asVarRef(Element->getBase());
     if (!Counters)
       return "not an element of a named array";
     const VariableUse *Use = useOf(Counters);
@@ -173,7 +167,7 @@ private:
   /// E as (a, c) with E = a * (outer tile number) + c.
   std::optional<std::pair<int64_t, int64_t>> affine(const Expr *E) const {
     E = E->IgnoreParenCasts();
-    if (const VarDecl *V = referencedVar(E))
+    if (const VarDecl *V = asVarRef(E))
       if (isOuterTileNumber(V))
         return std::make_pair(int64_t(1), int64_t(0));
     if (isQuery(E, TileQuery::BlockNum, &Nest.root()))
@@ -309,7 +303,7 @@ private:
     }
     const auto *Read =
         dyn_cast<ArraySubscriptExpr>(Counter->IgnoreParenImpCasts());
-    if (!Read || referencedVar(Read->getBase()) != Counters ||
+    if (!Read || asVarRef(Read->getBase()) != Counters ||
         !referencesTo(Counters, Read->getIdx()).empty() ||
         !referencesTo(Counters, Bound).empty())
       return nullptr;

@@ -52,8 +52,8 @@ namespace {
 /// inner constructs first.
 constexpr int OrderOpenLoop = -100;   // + level
 constexpr int OrderOpenSpin = -50;
-constexpr int OrderOpenAcquire = -10;
-constexpr int OrderCloseAcquire = 10;
+constexpr int OrderOpenWrap = -10;   // acquire loads, counter updates
+constexpr int OrderCloseWrap = 10;
 constexpr int OrderCloseSpin = 30;
 constexpr int OrderCloseSingle = 40;
 constexpr int OrderCloseElements = 50;
@@ -937,19 +937,19 @@ private:
       SourceLocation Op = U->getOperatorLoc();
       if (U->isPrefix()) {
         Edits.replace(Op, Op.getLocWithOffset(2), "ORBIS_SINGLE_WRITER_ADD((");
-        Edits.insert(Target.getEnd(), "), (1))", OrderCloseAcquire);
+        Edits.insert(Target.getEnd(), "), (1))", OrderCloseWrap);
       } else {
         Edits.insert(Target.getBegin(), "ORBIS_SINGLE_WRITER_ADD((",
-                     OrderOpenAcquire);
+                     OrderOpenWrap);
         Edits.replace(Op, Op.getLocWithOffset(2), "), (1))");
       }
       return;
     }
     SourceLocation Op = cast<BinaryOperator>(Update)->getOperatorLoc();
     Edits.insert(Target.getBegin(), "ORBIS_SINGLE_WRITER_ADD((",
-                 OrderOpenAcquire);
+                 OrderOpenWrap);
     Edits.replace(Op, Op.getLocWithOffset(2), "), (");
-    Edits.insert(fileRange(Counter.Added).getEnd(), "))", OrderCloseAcquire);
+    Edits.insert(fileRange(Counter.Added).getEnd(), "))", OrderCloseWrap);
   }
 
   /// Each turn of a spin-wait ends with a pause, and the wait with
@@ -974,8 +974,8 @@ private:
   /// inside it (tile queries) still apply.
   void emitAcquireLoad(const Expr *Read) {
     CharSourceRange Range = fileRange(Read);
-    Edits.insert(Range.getBegin(), "__atomic_load_n(&(", OrderOpenAcquire);
-    Edits.insert(Range.getEnd(), "), __ATOMIC_ACQUIRE)", OrderCloseAcquire);
+    Edits.insert(Range.getBegin(), "__atomic_load_n(&(", OrderOpenWrap);
+    Edits.insert(Range.getEnd(), "), __ATOMIC_ACQUIRE)", OrderCloseWrap);
   }
 
   void emitQuery(const BlockedLoop &L, const QueryCall &Q) {
