@@ -13,6 +13,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/APSInt.h"
 #include <optional>
+#include <vector>
 
 namespace orbis {
 
@@ -78,6 +79,10 @@ SubscriptChain subscriptChain(const clang::ArraySubscriptExpr *E);
 
 /// Whether `E` refers to `Var` anywhere.
 bool refersTo(const clang::Stmt *E, const clang::VarDecl *Var);
+
+/// Every reference to `Var` inside `S`, in traversal order.
+std::vector<const clang::DeclRefExpr *> referencesTo(const clang::Stmt *S,
+                                                     const clang::VarDecl *Var);
 
 } // namespace orbis
 

@@ -28,17 +28,31 @@ const VarDecl *asVarRef(const Expr *E) {
 
 namespace {
 
+/// The references to one variable inside a statement: all of them, or only
+/// the first (enough to know whether there is one).
 class RefFinder : public RecursiveASTVisitor<RefFinder> {
 public:
-  explicit RefFinder(const VarDecl *Var) : Var(Var) {}
+  RefFinder(const VarDecl *Var, bool FirstOnly)
+      : Var(Var), FirstOnly(FirstOnly) {}
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (E->getDecl() == Var)
-      Found = true;
-    return !Found;
+      Found.push_back(E);
+    return !(FirstOnly && !Found.empty());
   }
   const VarDecl *Var;
-  bool Found = false;
+  bool FirstOnly;
+  std::vector<const DeclRefExpr *> Found;
 };
+
+std::vector<const DeclRefExpr *> findReferences(const Stmt *S,
+                                                const VarDecl *Var,
+                                                bool FirstOnly) {
+  if (!S)
+    return {};
+  RefFinder F(Var, FirstOnly);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(F.Found);
+}
 
 /// A binary operation, built-in or (in templates) overloaded.
 struct BinaryView {
@@ -337,11 +351,12 @@ SubscriptChain subscriptChain(const ArraySubscriptExpr *E) {
 }
 
 bool refersTo(const Stmt *E, const VarDecl *Var) {
-  if (!E)
-    return false;
-  RefFinder F(Var);
-  F.TraverseStmt(const_cast<Stmt *>(E));
-  return F.Found;
+  return !findReferences(E, Var, /*FirstOnly=*/true).empty();
+}
+
+std::vector<const DeclRefExpr *> referencesTo(const Stmt *S,
+                                              const VarDecl *Var) {
+  return findReferences(S, Var, /*FirstOnly=*/false);
 }
 
 LoopFormResult analyzeLoopForm(const ForStmt *For, ASTContext &Ctx,

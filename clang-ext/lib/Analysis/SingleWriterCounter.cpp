@@ -18,26 +18,6 @@ using namespace clang;
 namespace orbis {
 namespace {
 
-/// Every reference to one variable inside a statement.
-class ReferenceFinder : public RecursiveASTVisitor<ReferenceFinder> {
-public:
-  explicit ReferenceFinder(const VarDecl *Var) : Var(Var) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == Var)
-      Found.push_back(E);
-    return true;
-  }
-  const VarDecl *Var;
-  std::vector<const DeclRefExpr *> Found;
-};
-
-std::vector<const DeclRefExpr *> referencesTo(const VarDecl *Var,
-                                              const Stmt *S) {
-  ReferenceFinder F(Var);
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
-
 class CounterCheck {
 public:
   CounterCheck(const TiledNest &Nest, const NestedDirective &Atomic,
@@ -212,17 +192,18 @@ private:
   /// element has grown to a bound (`while (c[i] < e) {}`).
   std::string otherUses(const ArraySubscriptExpr *Updated) const {
     llvm::SmallPtrSet<const DeclRefExpr *, 8> Allowed;
-    for (const DeclRefExpr *Ref : referencesTo(Counters, Updated->getBase()))
-      Allowed.insert(Ref);
+    auto allow = [&](const Stmt *S) {
+      for (const DeclRefExpr *Ref : referencesTo(S, Counters))
+        Allowed.insert(Ref);
+    };
+    allow(Updated->getBase());
     for (const NestedDirective &S : Nest.Singles)
       if (!S.Pragma->Dir.Nowait && inPreBlock(S.Body))
-        for (const DeclRefExpr *Ref : referencesTo(Counters, S.Body))
-          Allowed.insert(Ref);
+        allow(S.Body);
     for (const Stmt *Spin : Nest.SpinWaits)
       if (const ArraySubscriptExpr *Read = monotoneWait(Spin))
-        for (const DeclRefExpr *Ref : referencesTo(Counters, Read->getBase()))
-          Allowed.insert(Ref);
-    for (const DeclRefExpr *Ref : referencesTo(Counters, Nest.root().For))
+        allow(Read->getBase());
+    for (const DeclRefExpr *Ref : referencesTo(Nest.root().For, Counters))
       if (!Allowed.count(Ref))
         return "'" + Counters->getName().str() + "' is used at line " +
                line(Ref->getBeginLoc()) +
@@ -304,8 +285,7 @@ private:
     const auto *Read =
         dyn_cast<ArraySubscriptExpr>(Counter->IgnoreParenImpCasts());
     if (!Read || asVarRef(Read->getBase()) != Counters ||
-        !referencesTo(Counters, Read->getIdx()).empty() ||
-        !referencesTo(Counters, Bound).empty())
+        refersTo(Read->getIdx(), Counters) || refersTo(Bound, Counters))
       return nullptr;
     for (const Expr *Acquired : Nest.AcquireLoads)
       if (Acquired->IgnoreParenImpCasts() == Read)
