@@ -580,6 +580,57 @@ private:
     }
   }
 
+  /// The statement of `Loop`'s body that holds `S` when S is not itself a
+  /// statement of that body (or the body), else null.
+  static const Stmt *statementAround(const ForStmt *Loop, const Stmt *S) {
+    const Stmt *Body = Loop->getBody();
+    if (Body == S)
+      return nullptr;
+    const auto *Compound = dyn_cast<CompoundStmt>(Body);
+    if (!Compound)
+      return Body;
+    for (const Stmt *Child : Compound->body()) {
+      if (Child == S)
+        return nullptr;
+      const Stmt *Inner = Child;
+      // `#pragma omp block` may follow labels of the body's statement.
+      while (const auto *L = dyn_cast<LabelStmt>(Inner))
+        Inner = L->getSubStmt();
+      if (Inner == S)
+        return nullptr;
+    }
+    for (const Stmt *Child : Compound->body())
+      if (holds(Child, S))
+        return Child;
+    return Body;
+  }
+  static bool holds(const Stmt *Outer, const Stmt *S) {
+    if (Outer == S)
+      return true;
+    for (const Stmt *Child : Outer->children())
+      if (Child && holds(Child, S))
+        return true;
+    return false;
+  }
+  /// How a diagnostic names a statement: "an 'if' statement".
+  static std::string describe(const Stmt *S) {
+    if (const auto *L = dyn_cast<LabelStmt>(S))
+      return describe(L->getSubStmt());
+    if (isa<IfStmt>(S))
+      return "an 'if' statement";
+    if (isa<ForStmt, CXXForRangeStmt>(S))
+      return "a 'for' loop";
+    if (isa<WhileStmt>(S))
+      return "a 'while' loop";
+    if (isa<DoStmt>(S))
+      return "a 'do' loop";
+    if (isa<SwitchStmt>(S))
+      return "a 'switch' statement";
+    if (isa<CompoundStmt>(S))
+      return "a compound statement";
+    return "another statement";
+  }
+
   void walkInstructionBlock(const CollectedDirective *D, Stmt *S, State &St,
                             const std::vector<const CollectedDirective *> &After) {
     if (St.Stack.empty()) {
@@ -591,6 +642,16 @@ private:
       error(Diag::TwoBlocksInNest, D->Dir.Loc);
       error(Diag::PreviousBlockHere, St.Nest->BlockPragma->Dir.Loc);
       return walkChildren(S, St);
+    }
+    // The element loops replace the instruction block in the loop's body:
+    // a statement around it (an `if`, a plain loop) would stay outside them
+    // and run once per tile, with the loop variable at the tile's start.
+    if (const Stmt *Around = statementAround(St.Stack.back()->For, S)) {
+      St.Nest->Failed = true;
+      error(Diag::BlockInsideStatement, D->Dir.Loc,
+            {describe(Around)});
+      Skipped.push_back(S->getSourceRange());
+      return;
     }
     if (isa<DeclStmt>(S)) {
       St.Nest->Failed = true;
