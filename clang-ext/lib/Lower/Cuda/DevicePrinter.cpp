@@ -111,9 +111,38 @@ void DevicePrinter::unsupported(const Stmt *S, llvm::StringRef What,
                               {}});
 }
 
+/// A type the device would compute differently from the host, anywhere
+/// in `T` (a pointer's or array's element too): nvcc computes `long
+/// double` as `double` and has no C complex arithmetic.
+static bool hostOnlyType(QualType T) {
+  while (true) {
+    T = T.getCanonicalType();
+    if (const auto *P = T->getAs<PointerType>())
+      T = P->getPointeeType();
+    else if (const auto *A = T->getAsArrayTypeUnsafe())
+      T = A->getElementType();
+    else
+      break;
+  }
+  if (const auto *B = T->getAs<BuiltinType>())
+    return B->getKind() == BuiltinType::LongDouble ||
+           B->getKind() == BuiltinType::Float128 ||
+           B->getKind() == BuiltinType::Ibm128;
+  return T->isAnyComplexType();
+}
+
 bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
   if (S == Inside) {
     Inside = nullptr;
+    return false;
+  }
+  if (auto *E = dyn_cast<Expr>(S); E && !ReportedHostType &&
+                                   hostOnlyType(E->getType())) {
+    ReportedHostType = true;
+    unsupported(S, "a value of type '" + E->getType().getAsString() + "'",
+                "the GPU computes 'long double' as 'double' and has no C "
+                "complex arithmetic, so the results would differ from the "
+                "host's");
     return false;
   }
   if (auto It = Singles.find(S); It != Singles.end() &&
@@ -191,10 +220,21 @@ bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
     return true;
   }
   if (auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S)) {
+    if (U->isArgumentType() &&
+        U->getArgumentType()->isVariablyModifiedType()) {
+      unsupported(S, "'sizeof' of a variable-length array type",
+                  "the size is only known on the host");
+      return false;
+    }
+    // The host's value, in the source language's rules: the device code
+    // is C++, where sizeof('a') and sizeof(a < b) are 1, not C's 4.
+    if (std::optional<llvm::APSInt> Value =
+            U->getIntegerConstantExpr(Ctx)) {
+      OS << "((" << typeName(U->getType()) << ")" << toString(*Value, 10)
+         << ")";
+      return true;
+    }
     if (U->isArgumentType()) {
-      if (U->getArgumentType()->isVariablyModifiedType())
-        unsupported(S, "'sizeof' of a variable-length array type",
-                    "the size is only known on the host");
       OS << (U->getKind() == UETT_SizeOf ? "sizeof(" : "alignof(")
          << typeName(U->getArgumentType()) << ")";
       return true;

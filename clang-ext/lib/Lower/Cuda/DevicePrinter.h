@@ -111,6 +111,8 @@ private:
   /// A directive's statement being printed inside its wrapper.
   const clang::Stmt *Inside = nullptr;
   std::set<const clang::Stmt *> Reported;
+  /// A value of a type the GPU lacks was reported (once per nest).
+  bool ReportedHostType = false;
 
   void print(const clang::Stmt *S, llvm::raw_ostream &OS);
   void unsupported(const clang::Stmt *S, llvm::StringRef What,

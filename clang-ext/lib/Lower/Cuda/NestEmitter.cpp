@@ -11,6 +11,8 @@
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/Error.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace orbis::cuda {
@@ -162,12 +164,51 @@ bool CudaNestEmitter::classifyVariables() {
          {V->getNameAsString(), V->getType().getAsString(), Why});
     Ok = false;
   };
+  // The clauses of the nest's directives: `private` and `firstprivate`
+  // variables get a copy per thread; a clause whose meaning the kernel
+  // would not keep (a reduction, lastprivate, ...) is an error, never
+  // ignored.
+  std::set<std::string> PerThread;
+  for (const auto &L : Nest.Loops)
+    for (const PassThroughClause &C : L->Pragma->Dir.Clauses) {
+      if (C.Name == "private" || C.Name == "firstprivate") {
+        for (const std::string &V : clauseVariables(C))
+          PerThread.insert(V);
+        continue;
+      }
+      if (C.Name == "map" || C.Name == "shared" || C.Name == "default" ||
+          C.Name == "nowait" || C.Name == "num_threads" ||
+          C.Name == "proc_bind")
+        continue;
+      diag(Diag::CudaUnsupportedConstruct, C.Loc,
+           {"the '" + C.Name + "' clause",
+            "a GPU nest supports 'map', 'private', 'firstprivate', "
+            "'shared', 'default' and 'nowait' (a reduction can be written "
+            "as an 'atomic' update in a post-block)"});
+      Ok = false;
+    }
   for (const VariableUse &U : Nest.Variables) {
-    if (U.Class != VariableUse::Global)
+    bool Private = U.Class == VariableUse::Private ||
+                   (U.Class == VariableUse::Global &&
+                    PerThread.count(U.Var->getNameAsString()));
+    if (U.Class != VariableUse::Global && !Private)
       continue;
     DeviceVariable D;
     D.Var = U.Var;
     QualType T = U.Var->getType().getNonReferenceType().getCanonicalType();
+    if (Private) {
+      // A copy per thread, initialized with the host's value (which is
+      // what `firstprivate` asks and one of the values `private` allows).
+      if (!T->isArithmeticType() || T->isAnyComplexType()) {
+        Unsupported(U.Var, "a 'private' or 'firstprivate' variable of a GPU "
+                           "nest must be a scalar of arithmetic type");
+        continue;
+      }
+      D.Kind = DeviceVariable::ByValue;
+      D.ArgIndex = NumArgs++;
+      Vars.push_back(D);
+      continue;
+    }
     D.VlaRank = vlaRank(T);
     const MapItem *Map = nullptr;
     for (const MapItem &M : Maps)
@@ -234,7 +275,8 @@ std::string CudaNestEmitter::launcherName() const {
 
 bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
                            std::set<const FunctionDecl *> &Copied) {
-  if (!checkShape() || !classifyVariables() || !collectStaged())
+  if (!checkShape() || !classifyVariables() || !checkSharedWrites() ||
+      !collectStaged())
     return false;
   if (Staged.empty() && canRunNextPreBlockEarly(Nest, Nest.innermost(), Ctx))
     Order = preBlockResumable(Nest.innermost()) ? LeaderOrder::Resumable

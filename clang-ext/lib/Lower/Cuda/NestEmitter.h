@@ -207,6 +207,9 @@ private:
 
   bool checkShape();
   bool classifyVariables();
+  /// Writes in pre/post-blocks through memory all tiles share: wrong in
+  /// the intra-tile copies (SharedWrites.cpp).
+  bool checkSharedWrites();
   bool collectStaged();
   std::string stagedBounds();
   std::string stagingCode();

@@ -1,0 +1,96 @@
+/// \file
+/// The check that keeps the intra-tile copies of pre/post-blocks from
+/// writing memory all tiles share (EXTENSIONS.md 2). On the GPU every
+/// thread of a tile runs its own copy of the pre/post-blocks on its
+/// sub-tile, with tile-local copies of the variables they assign. A write
+/// through a pointer or array those copies do not re-point (a mapped
+/// pointer, a global array) would reach the memory the inter-tile level
+/// uses, once per thread and with sub-tile values: a count added twice, a
+/// tile size overwritten. Such a write is an error naming the variable.
+#include "NestEmitter.h"
+
+using namespace clang;
+
+namespace orbis::cuda {
+
+namespace {
+
+/// The variable whose memory an lvalue writes: p in p[i], *p, p[i][j],
+/// or null for a plain variable (its copy is tile-local) or an lvalue
+/// with no variable at its root.
+const VarDecl *writtenThrough(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr>(E))
+    return nullptr;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      E = Sub->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E);
+             U && U->getOpcode() == UO_Deref)
+      E = U->getSubExpr();
+    else if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else
+      break;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      note(B->getLHS(), B);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      note(U->getSubExpr(), U);
+    return true;
+  }
+  std::vector<std::pair<const VarDecl *, const Expr *>> Writes;
+
+private:
+  void note(const Expr *LHS, const Expr *Write) {
+    if (const VarDecl *V = writtenThrough(LHS))
+      Writes.push_back({V, Write});
+  }
+};
+
+} // namespace
+
+bool CudaNestEmitter::checkSharedWrites() {
+  bool Ok = true;
+  for (const auto &L : Nest.Loops)
+    for (const auto *Part : {&L->PreBlock, &L->PostBlock})
+      for (const Stmt *S : *Part) {
+        WriteFinder Finder;
+        Finder.TraverseStmt(const_cast<Stmt *>(S));
+        for (const auto &W : Finder.Writes) {
+          const VarDecl *Var = W.first;
+          const Expr *Write = W.second;
+          // Variables of the nest's device state: shared unless the
+          // pre/post-blocks assign them (then each tile points them at
+          // its own allocation).
+          auto It = llvm::find_if(
+              Vars, [&](const DeviceVariable &D) { return D.Var == Var; });
+          if (It == Vars.end() || It->TileLocal)
+            continue;
+          diag(Diag::CudaUnsupportedConstruct, Write->getExprLoc(),
+               {"a write through '" + Var->getNameAsString() +
+                    "' in a pre/post-block",
+                "on the GPU each thread of a tile runs a copy of the "
+                "pre/post-blocks on its sub-tile, and '" +
+                    Var->getNameAsString() +
+                    "' reaches memory all tiles share; write it in the "
+                    "instruction block, or through a pointer that a "
+                    "'single' of the pre-block allocates (EXTENSIONS.md 2)"});
+          Ok = false;
+        }
+      }
+  return Ok;
+}
+
+} // namespace orbis::cuda
