@@ -162,6 +162,31 @@ orbis_world_store_box_at(orbis_world_ptr_t p, const orbis_world_view_t *view,
     orbis_world_access_fail("world store of a staged tile", file, line, s, p,
                             view->base, 0);
 }
+/// Whether `frame`, seen through `view`, lies inside `p`'s allocation:
+/// every index at least 0, every inner one below its row's extent
+/// (stride[k - 1] / stride[k]), the last element inside. A staged tile whose
+/// frame reaches past the array's edge (a guarded read such as
+/// `x + 1 < n ? A[x + 1][y] : 0` in the last tile) takes the element path,
+/// which reads only what the program reads and names a real access out of
+/// bounds.
+ORBIS_WORLD_UNUSED static inline int
+orbis_world_frame_inside(orbis_world_ptr_t p, const orbis_world_view_t *view,
+                         const orbis_world_box_t *frame) {
+  int64_t last = (int64_t)view->base;
+  int k;
+  for (k = 0; k < view->dims; ++k)
+    if (frame->hi[k] <= frame->lo[k])
+      return 1; /* empty: nothing to load */
+  for (k = 0; k < view->dims; ++k) {
+    if (frame->lo[k] < 0)
+      return 0;
+    if (k > 0 && view->stride[k] > 0 &&
+        frame->hi[k] > view->stride[k - 1] / view->stride[k])
+      return 0;
+    last += (frame->hi[k] - 1) * view->stride[k];
+  }
+  return last >= 0 && (uint64_t)last < p.count;
+}
 /// Ends a staged tile's reading in place (orbis_world_read_frame); the
 /// program stops when the allocation was freed meanwhile.
 ORBIS_WORLD_UNUSED static inline void

@@ -19,9 +19,13 @@ void sweeps(int N, int T) {
   for (int t = 1; t <= T; t++) {
     Vs[t] = omp_world_malloc(N);
     // CHECK: staged tile (docs/lowering.md, "Staged tiles")
-    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+29]]); const long long __orbis_sf0_0 = (long long)(__orbis_f0_0) + (-1LL), __orbis_sn0_0 = (long long)(__orbis_e0_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(__orbis_f0_1) + (-1LL), __orbis_sn0_1 = (long long)(__orbis_e0_1) + (0LL) - __orbis_sf0_1; const unsigned long long __orbis_so0 = 0ULL;
-    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp1 = orbis_world_get_ptr(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+28]]); const long long __orbis_sf1_0 = (long long)(__orbis_f0_0) + (0LL), __orbis_sn1_0 = (long long)(__orbis_e0_0) + (1LL) - __orbis_sf1_0; const long long __orbis_sf1_1 = (long long)(__orbis_f0_1) + (0LL), __orbis_sn1_1 = (long long)(__orbis_e0_1) + (1LL) - __orbis_sf1_1;
-    // CHECK-NEXT: unsigned char *__orbis_sm = orbis_world_staging() && !orbis_world_same_allocation(__orbis_sp1, __orbis_sp0) ? (unsigned char *)malloc(
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+33]]); const long long __orbis_sf0_0 = (long long)(__orbis_f0_0) + (-1LL), __orbis_sn0_0 = (long long)(__orbis_e0_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(__orbis_f0_1) + (-1LL), __orbis_sn0_1 = (long long)(__orbis_e0_1) + (0LL) - __orbis_sf0_1; const unsigned long long __orbis_so0 = 0ULL;
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp1 = orbis_world_get_ptr(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+32]]); const long long __orbis_sf1_0 = (long long)(__orbis_f0_0) + (0LL), __orbis_sn1_0 = (long long)(__orbis_e0_0) + (1LL) - __orbis_sf1_0; const long long __orbis_sf1_1 = (long long)(__orbis_f0_1) + (0LL), __orbis_sn1_1 = (long long)(__orbis_e0_1) + (1LL) - __orbis_sf1_1;
+    // CHECK-NEXT: const orbis_world_view_t __orbis_sv0 = {0, 2, {{[{]}}(long long)(sizeof((*(__typeof__(Vs[0]))0)) / sizeof(double)), (long long)(sizeof((*(__typeof__(Vs[0]))0)[0]) / sizeof(double))}}; const orbis_world_box_t __orbis_sfr0 = {{[{][{]}}__orbis_sf0_0, __orbis_sf0_1}, {__orbis_sf0_0 + __orbis_sn0_0, __orbis_sf0_1 + __orbis_sn0_1}};
+    // CHECK-NEXT: const orbis_world_view_t __orbis_sv1 =
+    // A tile whose frame reaches past the array (a guarded read at the
+    // border) takes the element path.
+    // CHECK-NEXT: unsigned char *__orbis_sm = orbis_world_staging() && !orbis_world_same_allocation(__orbis_sp1, __orbis_sp0) && orbis_world_frame_inside(__orbis_sp0, &__orbis_sv0, &__orbis_sfr0) && orbis_world_frame_inside(__orbis_sp1, &__orbis_sv1, &__orbis_sfr1) ? (unsigned char *)malloc(
     // CHECK-NEXT: if (__orbis_sm) {
     // CHECK: orbis_world_box_t __orbis_sa0; double *const __orbis_sd0 = (double *)orbis_world_local_frame(__orbis_sp0, &__orbis_sv0, &__orbis_sa0); const long long __orbis_sq0_1 = __orbis_sd0 ? __orbis_sa0.hi[1] : __orbis_sn0_1;
     // CHECK-NEXT: double *const __orbis_sb0 = __orbis_sd0 ? __orbis_sd0 + ((__orbis_sf0_0) * __orbis_sq0_1 + __orbis_sf0_1) : (double *)(__orbis_sm + __orbis_so0); double *const __orbis_sx0 = __orbis_sd0 ? __orbis_sd0 : __orbis_sb0; const orbis_world_box_t *const __orbis_sg0 = __orbis_sd0 ? &__orbis_sa0 : &__orbis_sfr0;

@@ -673,8 +673,28 @@ private:
   }
   /// Just past a statement (its `;` included).
   SourceLocation endOf(const Stmt *S) {
+    // A statement without braces ends with its last sub-statement's `;`:
+    // `for (...) x = 1;` ends after the `;`, which its end location omits.
+    while (true) {
+      if (const auto *F = dyn_cast<ForStmt>(S))
+        S = F->getBody();
+      else if (const auto *W = dyn_cast<WhileStmt>(S))
+        S = W->getBody();
+      else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+        S = R->getBody();
+      else if (const auto *I = dyn_cast<IfStmt>(S))
+        S = I->getElse() ? I->getElse() : I->getThen();
+      else if (const auto *L = dyn_cast<LabelStmt>(S))
+        S = L->getSubStmt();
+      else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+        S = Sw->getBody();
+      else
+        break;
+    }
     SourceLocation End = endOfToken(S->getEndLoc());
-    if (isa<Expr>(S) || isa<DeclStmt>(S) || isa<ReturnStmt>(S)) {
+    if (isa<Expr>(S) || isa<DeclStmt>(S) || isa<ReturnStmt>(S) ||
+        isa<DoStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+        isa<GotoStmt>(S)) {
       std::optional<Token> Next =
           Lexer::findNextToken(SM.getExpansionLoc(S->getEndLoc()), SM,
                                Ctx.getLangOpts());

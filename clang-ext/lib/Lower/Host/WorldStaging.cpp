@@ -67,10 +67,10 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
         Alias += " && !orbis_world_same_allocation(__orbis_sp" + N +
                  ", __orbis_sp" + std::to_string(H) + ")";
   }
-  S += "unsigned char *__orbis_sm = orbis_world_staging()" + Alias +
-       " ? (unsigned char *)malloc(" + Bytes + " + 1ULL) : 0;\n";
-  S += "if (__orbis_sm) {\n";
-  std::string Stores;
+  // Each group's view and frame, and whether the frame lies inside the
+  // array: a tile whose halo reaches past the array's edge (reads the
+  // program guards) takes the element path.
+  std::string Inside;
   for (size_t G = 0; G < Plan.Groups.size(); ++G) {
     const StagedGroup &Gr = Plan.Groups[G];
     std::string N = std::to_string(G);
@@ -87,6 +87,17 @@ std::string stagedTileOpen(const StagedTilePlan &Plan,
          std::to_string(D) + ", {" + Strides + "}};";
     S += " const orbis_world_box_t __orbis_sfr" + N + " = {{" + FrameLo +
          "}, {" + FrameHi + "}};\n";
+    Inside += " && orbis_world_frame_inside(__orbis_sp" + N + ", &__orbis_sv" +
+              N + ", &__orbis_sfr" + N + ")";
+  }
+  S += "unsigned char *__orbis_sm = orbis_world_staging()" + Alias + Inside +
+       " ? (unsigned char *)malloc(" + Bytes + " + 1ULL) : 0;\n";
+  S += "if (__orbis_sm) {\n";
+  std::string Stores;
+  for (size_t G = 0; G < Plan.Groups.size(); ++G) {
+    const StagedGroup &Gr = Plan.Groups[G];
+    std::string N = std::to_string(G);
+    const size_t D = Gr.Levels.size();
     // In place when this process owns the array (orbis_world_local_frame):
     // the tile reads and writes the owner's memory, and the loads and the
     // store only wait and publish. An array the tile only reads, in place
