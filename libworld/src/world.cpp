@@ -248,8 +248,16 @@ orbis_status_t orbis_world_unlock(orbis_world_ptr_t ptr, uint64_t index) {
 orbis_status_t orbis_world_once(orbis_world_ptr_t counter,
                                 orbis_world_ptr_t done, uint64_t index,
                                 int *run) {
-  if (!run)
+  // Checked before the count changes: with world integers as `done` (0
+  // from the start, never written) the others would not wait at all, and
+  // with other elements the runner's once_done fails and they wait forever.
+  if (!run || done.elem_size != 1 || (done.flags & ORBIS_WORLD_ATOMIC) ||
+      index >= done.count || !(counter.flags & ORBIS_WORLD_ATOMIC)) {
+    orbis::world::ErrorDetail =
+        "orbis_world_once needs a non-null 'run', an atomic 'counter' and "
+        "an ordinary 'done' allocation of 1-byte elements holding 'index'";
     return ORBIS_ERR_INVALID;
+  }
   int64_t Before = 0;
   if (orbis_status_t S = fresh().atomicAdd(counter, index, 1, &Before))
     return S;
@@ -259,8 +267,13 @@ orbis_status_t orbis_world_once(orbis_world_ptr_t counter,
 }
 orbis_status_t orbis_world_once_done(orbis_world_ptr_t done, uint64_t index) {
   const unsigned char One = 1;
-  return done.elem_size == 1 ? fresh().store(done, index, 1, &One)
-                             : ORBIS_ERR_INVALID;
+  if (done.elem_size != 1 || (done.flags & ORBIS_WORLD_ATOMIC)) {
+    orbis::world::ErrorDetail = "orbis_world_once_done needs the ordinary "
+                                "'done' allocation of 1-byte elements given "
+                                "to orbis_world_once";
+    return ORBIS_ERR_INVALID;
+  }
+  return fresh().store(done, index, 1, &One);
 }
 
 const char *orbis_world_error_detail(void) {

@@ -566,6 +566,26 @@ static void misuse(void) {
     EXPECT_STATUS(orbis_world_unlock(p, 0), ORBIS_ERR_INVALID);
   }
 
+  // A world-level once with the wrong kinds of allocation: refused before
+  // the count changes (world integers as `done` are 0 from the start, so
+  // the other callers did not wait for the body at all).
+  {
+    orbis_world_ptr_t counter = integers_from_zero(1, 52);
+    orbis_world_ptr_t wide = shared_from_zero(1, 8, 53);
+    int run = -1;
+    EXPECT_STATUS(orbis_world_once(counter, counter, 0, &run),
+                  ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_once(counter, wide, 0, &run), ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_once(wide, wide, 0, &run), ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_once(counter, counter, 0, NULL),
+                  ORBIS_ERR_INVALID);
+    EXPECT_STATUS(orbis_world_once_done(counter, 0), ORBIS_ERR_INVALID);
+    EXPECT(run == -1);
+    int64_t calls = -1;
+    CHECK(orbis_world_atomic_add(counter, 0, 0, &calls));
+    EXPECT(calls == 0);
+  }
+
   // Sizes whose bytes overflow, and sizes larger than the host's memory.
   orbis_world_ptr_t p;
   EXPECT_STATUS(orbis_world_malloc((size_t)-1, 8, &p), ORBIS_ERR_NO_MEMORY);
