@@ -359,7 +359,25 @@ private:
         A.Node = Cur;
       }
     }
+    // The access is rewritten as one piece, and a tile query inside it
+    // would be a second edit of the same text.
+    if (const CallExpr *Query = tileQueryIn(A.Node))
+      return diag(Diag::WorldTileQueryInAccess, Query->getBeginLoc(),
+                  {Query->getDirectCallee()->getNameAsString()});
     Accesses[A.Node] = A;
+  }
+
+  static const CallExpr *tileQueryIn(const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = Call->getDirectCallee())
+        if (F->getName() == "omp_num_blocks" || F->getName() == "omp_block_num" ||
+            F->getName() == "omp_block_size" || F->getName() == "omp_total_size")
+          return Call;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        if (const CallExpr *Found = tileQueryIn(Child))
+          return Found;
+    return nullptr;
   }
 
   /// The member expression of E (`C[i].v`, `C[i].a[2]`) that is written
