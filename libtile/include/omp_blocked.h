@@ -10,18 +10,24 @@
 #ifndef OMP_BLOCKED_H
 #define OMP_BLOCKED_H
 
+/// The runtime's functions throw no exception: code calling them from C++
+/// needs no unwinding tables for them (nor libstdc++ at link time).
+#ifndef ORBIS_NOTHROW
+#define ORBIS_NOTHROW __attribute__((__nothrow__))
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /// The number of tiles the blocked loop is split into.
-int omp_num_blocks(void);
+ORBIS_NOTHROW int omp_num_blocks(void);
 /// The 0-based number of the current tile.
-int omp_block_num(void);
+ORBIS_NOTHROW int omp_block_num(void);
 /// The number of iterations of the current tile (the last one may be smaller).
-int omp_block_size(void);
+ORBIS_NOTHROW int omp_block_size(void);
 /// The end value of the blocked loop: its bound as written.
-int omp_total_size(void);
+ORBIS_NOTHROW int omp_total_size(void);
 
 #ifdef __cplusplus
 }

@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-extern "C" ORBIS_TILE_API void orbis_tile_fatal(const char *where,
+extern "C" ORBIS_TILE_API ORBIS_NOTHROW void orbis_tile_fatal(const char *where,
                                                 const char *what) {
   // The user's own output comes first, as it would have without the error.
   std::fflush(stdout);

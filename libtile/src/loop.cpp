@@ -194,7 +194,7 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
 
 } // namespace
 
-extern "C" ORBIS_TILE_API void
+extern "C" ORBIS_TILE_API ORBIS_NOTHROW void
 orbis_loop_init(orbis_loop_t *loop, const orbis_site_t *site, long long lb,
                 long long ub, long long step, orbis_cmp cmp, int is_unsigned,
                 long long requested, long long outer_tile_product,

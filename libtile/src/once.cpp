@@ -50,7 +50,7 @@ void waitUntilDone(const orbis_once_t *Once) {
 
 extern "C" {
 
-ORBIS_TILE_API int orbis_once_begin(orbis_once_t *once, int nowait) {
+ORBIS_TILE_API ORBIS_NOTHROW int orbis_once_begin(orbis_once_t *once, int nowait) {
   // Cheap exit for the common case of threads arriving long after the body ran.
   int State = __atomic_load_n(&once->state, __ATOMIC_ACQUIRE);
   if (State == Done)
@@ -68,13 +68,13 @@ ORBIS_TILE_API int orbis_once_begin(orbis_once_t *once, int nowait) {
   return 0;
 }
 
-ORBIS_TILE_API void orbis_once_end(orbis_once_t *once) {
+ORBIS_TILE_API ORBIS_NOTHROW void orbis_once_end(orbis_once_t *once) {
   // Release: waiters that see Done also see everything the body wrote.
   orbis::tile::tsanRelease(once);
   __atomic_store_n(&once->state, Done, __ATOMIC_RELEASE);
 }
 
-ORBIS_TILE_API orbis_once_t *orbis_once_new(int refs) {
+ORBIS_TILE_API ORBIS_NOTHROW orbis_once_t *orbis_once_new(int refs) {
   if (refs < 1) {
     char What[96];
     std::snprintf(What, sizeof What, "team size %d must be positive", refs);
@@ -91,7 +91,7 @@ ORBIS_TILE_API orbis_once_t *orbis_once_new(int refs) {
   return Once;
 }
 
-ORBIS_TILE_API void orbis_once_release(orbis_once_t *once) {
+ORBIS_TILE_API ORBIS_NOTHROW void orbis_once_release(orbis_once_t *once) {
   // Acq_rel: the thread that frees must see every other thread's last use.
   orbis::tile::tsanRelease(&once->refs);
   if (__atomic_sub_fetch(&once->refs, 1, __ATOMIC_ACQ_REL) == 0) {

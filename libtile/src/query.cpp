@@ -31,22 +31,22 @@ int toInt(long long V) {
 
 extern "C" {
 
-ORBIS_TILE_API int omp_num_blocks(void) {
+ORBIS_TILE_API ORBIS_NOTHROW int omp_num_blocks(void) {
   const orbis_tile_t *T = orbis_tile_current;
   return T ? toInt(T->loop->num_tiles) : 1;
 }
 
-ORBIS_TILE_API int omp_block_num(void) {
+ORBIS_TILE_API ORBIS_NOTHROW int omp_block_num(void) {
   const orbis_tile_t *T = orbis_tile_current;
   return T ? toInt(T->num) : 0;
 }
 
-ORBIS_TILE_API int omp_block_size(void) {
+ORBIS_TILE_API ORBIS_NOTHROW int omp_block_size(void) {
   const orbis_tile_t *T = orbis_tile_current;
   return T ? toInt(T->size) : 1;
 }
 
-ORBIS_TILE_API int omp_total_size(void) {
+ORBIS_TILE_API ORBIS_NOTHROW int omp_total_size(void) {
   const orbis_tile_t *T = orbis_tile_current;
   return T ? toInt(T->loop->total) : 1;
 }

@@ -13,6 +13,6 @@ extern "C" {
 
 ORBIS_TILE_API __thread unsigned orbis_spin_count = 0;
 
-ORBIS_TILE_API void orbis_spin_yield(void) { sched_yield(); }
+ORBIS_TILE_API ORBIS_NOTHROW void orbis_spin_yield(void) { sched_yield(); }
 
 } // extern "C"

@@ -310,11 +310,11 @@ using namespace orbis::tile;
 
 extern "C" {
 
-ORBIS_TILE_API void orbis_trace_tile_begin(const orbis_tile_t *t) {
+ORBIS_TILE_API ORBIS_NOTHROW void orbis_trace_tile_begin(const orbis_tile_t *t) {
   mine().Open.push_back(OpenTile{t, nowNs(), 0, 0});
 }
 
-ORBIS_TILE_API void orbis_trace_tile_end(const orbis_tile_t *t) {
+ORBIS_TILE_API ORBIS_NOTHROW void orbis_trace_tile_end(const orbis_tile_t *t) {
   ThreadTrace &T = mine();
   if (T.Open.empty() || T.Open.back().Tile != t)
     return; // entered before tracing started
@@ -332,13 +332,13 @@ ORBIS_TILE_API void orbis_trace_tile_end(const orbis_tile_t *t) {
   record(T, E);
 }
 
-ORBIS_TILE_API void orbis_trace_spin(void) {
+ORBIS_TILE_API ORBIS_NOTHROW void orbis_trace_spin(void) {
   ThreadTrace &T = mine();
   if (!T.Open.empty() && !T.Open.back().SpinFirst)
     T.Open.back().SpinFirst = nowNs();
 }
 
-ORBIS_TILE_API void orbis_trace_spin_end(void) {
+ORBIS_TILE_API ORBIS_NOTHROW void orbis_trace_spin_end(void) {
   ThreadTrace &T = mine();
   if (T.Open.empty() || !T.Open.back().SpinFirst)
     return; // a spin-wait outside any tile, or whose condition held at once
@@ -349,11 +349,11 @@ ORBIS_TILE_API void orbis_trace_spin_end(void) {
   O.SpinFirst = 0;
 }
 
-ORBIS_TILE_API unsigned long long orbis_trace_clock_ns(void) {
+ORBIS_TILE_API ORBIS_NOTHROW unsigned long long orbis_trace_clock_ns(void) {
   return nowNs();
 }
 
-ORBIS_TILE_API void orbis_trace_gpu_tiles(const char *where,
+ORBIS_TILE_API ORBIS_NOTHROW void orbis_trace_gpu_tiles(const char *where,
                                           const orbis_gpu_tile_record_t *records,
                                           long long count,
                                           unsigned long long launch_ns) {
@@ -381,7 +381,7 @@ ORBIS_TILE_API void orbis_trace_gpu_tiles(const char *where,
   }
 }
 
-ORBIS_TILE_API void orbis_trace_world_load(unsigned long long start_ns,
+ORBIS_TILE_API ORBIS_NOTHROW void orbis_trace_world_load(unsigned long long start_ns,
                                            unsigned long long end_ns,
                                            int waited, unsigned long long first,
                                            unsigned long long count) {

@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /// Stops the program: a misuse found at run time in lowered code.
-void orbis_tile_fatal(const char *where, const char *what)
+ORBIS_NOTHROW void orbis_tile_fatal(const char *where, const char *what)
     __attribute__((noreturn));
 
 /// A requested tile size of 0 means "let the runtime choose". Shared by the
@@ -111,14 +111,14 @@ extern __thread const orbis_tile_t *orbis_tile_current;
 /// sizes of the enclosing levels of the nest (1 at level 0). A loop that can
 /// never terminate or a requested size below 1 stops the program with a
 /// message naming the site.
-void orbis_loop_init(orbis_loop_t *loop, const orbis_site_t *site,
+ORBIS_NOTHROW void orbis_loop_init(orbis_loop_t *loop, const orbis_site_t *site,
                      long long lb, long long ub, long long step,
                      orbis_cmp cmp, int is_unsigned, long long requested,
                      long long outer_tile_product, long long total);
 
 /// Checks a tile size given by an expression in the clause (a constant one is
 /// checked by the compiler): below 1 stops the program naming the site.
-static inline long long orbis_block_size_arg(long long size,
+ORBIS_NOTHROW static inline long long orbis_block_size_arg(long long size,
                                              const orbis_site_t *site) {
   if (size < 1)
     orbis_tile_fatal(site->where,
@@ -129,7 +129,7 @@ static inline long long orbis_block_size_arg(long long size,
 
 /// A tile query's value as the int the query functions return: saturated,
 /// like the out-of-line queries, rather than wrapped.
-static inline int orbis_query_int(long long value) {
+ORBIS_NOTHROW static inline int orbis_query_int(long long value) {
   return value > INT_MAX ? INT_MAX : value < INT_MIN ? INT_MIN : (int)value;
 }
 
@@ -138,16 +138,16 @@ static inline int orbis_query_int(long long value) {
 /// when the program exits. Set once, when libtile is loaded.
 extern int orbis_trace_on;
 struct orbis_tile;
-void orbis_trace_tile_begin(const struct orbis_tile *t);
-void orbis_trace_tile_end(const struct orbis_tile *t);
-void orbis_trace_spin(void);
-void orbis_trace_spin_end(void);
+ORBIS_NOTHROW void orbis_trace_tile_begin(const struct orbis_tile *t);
+ORBIS_NOTHROW void orbis_trace_tile_end(const struct orbis_tile *t);
+ORBIS_NOTHROW void orbis_trace_spin(void);
+ORBIS_NOTHROW void orbis_trace_spin_end(void);
 /// libworld's hook (found through a weak symbol): a world load from `first`
 /// of `count` elements that ran from `start_ns` to `end_ns` (CLOCK_MONOTONIC)
 /// on the calling thread; `waited`: 1 when it only waited for the elements
 /// to be written (orbis_world_wait_range), copying nothing; 2 for a store
 /// (a staged tile's box: orbis_world_store_box).
-void orbis_trace_world_load(unsigned long long start_ns,
+ORBIS_NOTHROW void orbis_trace_world_load(unsigned long long start_ns,
                             unsigned long long end_ns, int waited,
                             unsigned long long first, unsigned long long count);
 /// The GPU backend's tiles (ORBIS_TRACE): one record per tile of a nest's
@@ -159,12 +159,12 @@ typedef struct orbis_gpu_tile_record {
   unsigned int sm, block;
 } orbis_gpu_tile_record_t;
 /// CLOCK_MONOTONIC in nanoseconds: the trace's clock.
-unsigned long long orbis_trace_clock_ns(void);
+ORBIS_NOTHROW unsigned long long orbis_trace_clock_ns(void);
 /// Adds the `count` records of one kernel of the nest at `where` to the
 /// trace: tile i is record i (a record whose end is 0 did not run). The
 /// device clock is placed on the host's so that the first tile starts at
 /// `launch_ns`, when the host launched the kernel.
-void orbis_trace_gpu_tiles(const char *where,
+ORBIS_NOTHROW void orbis_trace_gpu_tiles(const char *where,
                            const orbis_gpu_tile_record_t *records,
                            long long count, unsigned long long launch_ns);
 
@@ -172,9 +172,9 @@ void orbis_trace_gpu_tiles(const char *where,
 /// the empty body of such a `while (cond) {}` (the Algorithm 1 pattern). It
 /// pauses the core, and now and then yields it, so that waiting threads do
 /// not starve the threads they wait for when cores are oversubscribed.
-void orbis_spin_yield(void);
+ORBIS_NOTHROW void orbis_spin_yield(void);
 extern __thread unsigned orbis_spin_count;
-static inline void orbis_spin_pause(void) {
+ORBIS_NOTHROW static inline void orbis_spin_pause(void) {
   if (__builtin_expect(orbis_trace_on, 0))
     orbis_trace_spin();
   if ((++orbis_spin_count & 255u) == 0)
@@ -187,7 +187,7 @@ static inline void orbis_spin_pause(void) {
 }
 
 /// After the last turn of a spin-wait (the compiler puts it after the loop).
-static inline void orbis_spin_end(void) {
+ORBIS_NOTHROW static inline void orbis_spin_end(void) {
   if (__builtin_expect(orbis_trace_on, 0))
     orbis_trace_spin_end();
 }
@@ -202,7 +202,7 @@ static inline void orbis_spin_end(void) {
                    __ATOMIC_RELEASE)
 
 /// Enters tile `num` of `loop` on the calling thread.
-static inline void orbis_tile_enter(orbis_tile_t *t, const orbis_loop_t *loop,
+ORBIS_NOTHROW static inline void orbis_tile_enter(orbis_tile_t *t, const orbis_loop_t *loop,
                                     long long num) {
   long long first = num * loop->tile;
   long long left = loop->trip - first;
@@ -217,7 +217,7 @@ static inline void orbis_tile_enter(orbis_tile_t *t, const orbis_loop_t *loop,
 }
 
 /// Leaves the tile entered last by orbis_tile_enter().
-static inline void orbis_tile_leave(orbis_tile_t *t) {
+ORBIS_NOTHROW static inline void orbis_tile_leave(orbis_tile_t *t) {
   if (__builtin_expect(orbis_trace_on, 0))
     orbis_trace_tile_end(t);
   orbis_tile_current = t->parent;
@@ -234,13 +234,13 @@ typedef struct orbis_once {
 /// Returns 1 to exactly one caller, which must then run the body and call
 /// orbis_once_end(); every other caller waits until that happened (unless
 /// `nowait`) and gets 0.
-int orbis_once_begin(orbis_once_t *once, int nowait);
-void orbis_once_end(orbis_once_t *once);
+ORBIS_NOTHROW int orbis_once_begin(orbis_once_t *once, int nowait);
+ORBIS_NOTHROW void orbis_once_end(orbis_once_t *once);
 
 /// A once shared by a team that is already running (an orphaned `for`):
 /// created by one thread with `refs` = team size, released by each thread.
-orbis_once_t *orbis_once_new(int refs);
-void orbis_once_release(orbis_once_t *once);
+ORBIS_NOTHROW orbis_once_t *orbis_once_new(int refs);
+ORBIS_NOTHROW void orbis_once_release(orbis_once_t *once);
 
 #ifdef __cplusplus
 }
