@@ -45,7 +45,7 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
           (unsigned)ptr.owner, (unsigned long long)index,
           orbis_status_string(status), *why ? ": " : "", why);
   fflush(stderr);
-  exit(1);
+  _Exit(1); /* no atexit handlers: they would wait for the world */
 }
 
 #define ORBIS_WORLD_ACCESSORS(NAME, TYPE)                                      \
@@ -229,7 +229,7 @@ orbis_world_malloc_at(size_t count, size_t elem_size, const char *file,
             orbis_world_rank(), file, line, (unsigned long long)count,
             (unsigned long long)elem_size, orbis_status_string(s));
     fflush(stderr);
-    exit(1);
+    _Exit(1); /* no atexit handlers: they would wait for the world */
   }
   return p;
 }
@@ -259,7 +259,7 @@ ORBIS_WORLD_UNUSED static inline void orbis_world_init_at(const char *file,
   if (s != ORBIS_OK) {
     fprintf(stderr, "orbis: world_parallel at %s:%u: %s\n", file, line,
             orbis_status_string(s));
-    exit(1);
+    _Exit(1); /* no atexit handlers: they would wait for the world */
   }
   joined = 1;
   atexit(orbis_world_leave_at_exit);
@@ -280,7 +280,7 @@ orbis_world_shared_at(size_t count, size_t elem_size, const char *file,
     fprintf(stderr, "orbis: rank %d: world(...) at %s:%u: %s\n",
             orbis_world_rank(), file, line, orbis_status_string(s));
     fflush(stderr);
-    exit(1);
+    _Exit(1); /* no atexit handlers: they would wait for the world */
   }
   return p;
 }
@@ -298,7 +298,7 @@ orbis_world_shared_atomic_at(size_t count, const char *file, unsigned line) {
     fprintf(stderr, "orbis: rank %d: world_parallel at %s:%u: %s\n",
             orbis_world_rank(), file, line, orbis_status_string(s));
     fflush(stderr);
-    exit(1);
+    _Exit(1); /* no atexit handlers: they would wait for the world */
   }
   return p;
 }
@@ -340,7 +340,7 @@ orbis_world_chunk_at(long long c, const char *file, unsigned line) {
             "'schedule' must be positive\n",
             orbis_world_rank(), file, line, c);
     fflush(stderr);
-    exit(1);
+    _Exit(1); /* no atexit handlers: they would wait for the world */
   }
   return c;
 }
@@ -370,7 +370,7 @@ orbis_world_end_at(const char *file, unsigned line) {
   if (s != ORBIS_OK) {
     fprintf(stderr, "orbis: rank %d: the end of world_parallel at %s:%u: %s\n",
             orbis_world_rank(), file, line, orbis_status_string(s));
-    exit(1);
+    _Exit(1); /* no atexit handlers: they would wait for the world */
   }
 }
 ORBIS_WORLD_UNUSED static inline void
