@@ -447,6 +447,21 @@ private:
           L.classify(D, *V);
         return true;
       }
+      // omp_world_free of something not in world(list) (a malloc'd
+      // pointer, say) would reach the library's fallback, which says the
+      // call is outside a world loop: name the argument instead.
+      bool VisitCallExpr(CallExpr *C) {
+        if (L.isCallTo(C, "omp_world_free") && C->getNumArgs() == 1) {
+          const Expr *Arg = C->getArg(0)->IgnoreParenImpCasts();
+          if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Arg))
+            Arg = baseOf(Sub)->IgnoreParenImpCasts();
+          const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
+          if (!Ref || !L.variableOf(Ref))
+            L.diag(Diag::WorldFreeNotWorld, C->getArg(0)->getBeginLoc(),
+                   {L.sourceText(C->getArg(0))});
+        }
+        return true;
+      }
     } F(*this);
     F.TraverseStmt(const_cast<Stmt *>(W.For->getBody()));
   }
