@@ -90,6 +90,7 @@ for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
   # block_local stages the tile: 100 x 300 doubles do not fit.
   [[ $tiling == *100,300* ]] || expect_ok $tiling -- block_local 301 2
   expect_ok $tiling -- cxx_plain 1001
+  expect_ok $tiling -- cxx_names 1001
   expect_ok $tiling -- row_types 301 2
   expect_ok $tiling -- clause_semantics 1001
   # row_lags waits for one column past its tile: in the copies that is a

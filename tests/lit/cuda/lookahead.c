@@ -6,6 +6,7 @@
 // RUN: %orbis-cc --offload=cuda --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
 // REQUIRES: cuda
 #include <omp_blocked.h>
+#include <stdlib.h>
 
 // The post-block adds to the element the pre-block polls: written order.
 // CHECK-LABEL: __global__ void __launch_bounds__(1024) __orbis_kernel0(
@@ -16,9 +17,12 @@
 // CHECK-NEXT: ++__orbis_q;
 // CHECK-NEXT: #line {{[0-9]+}}
 // CHECK-NEXT: orbis_dev_atomic_add<cuda::thread_scope_device>(flags[xb], 1);
-void same_element(int n, int *flags, double *a) {
-  #pragma omp parallel for schedule(blocked) map(tofrom: flags[0:n], a[0:n * n])
+void same_element(int n, double *a) {
+  int *flags = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n * n])
   for (int x = 0; x < n; x++) {
+    #pragma omp single
+    flags = calloc(n + 2, sizeof(int));
     int xb = omp_block_num();
     #pragma omp for schedule(blocked)
     for (int y = 0; y < n; y++) {
@@ -38,9 +42,12 @@ void same_element(int n, int *flags, double *a) {
 // CHECK-NOT: __orbis_p1
 // CHECK: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
 // CHECK-NEXT: orbis_dev_wait_reach(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]
-void other_array(int n, int *in, int *out, double *a) {
-  #pragma omp parallel for schedule(blocked) map(tofrom: in[0:n], out[0:n], a[0:n * n])
+void other_array(int n, int *in, double *a) {
+  int *out = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: in[0:n], a[0:n * n])
   for (int x = 0; x < n; x++) {
+    #pragma omp single
+    out = calloc(n + 2, sizeof(int));
     int xb = omp_block_num();
     #pragma omp for schedule(blocked)
     for (int y = 0; y < n; y++) {
@@ -62,9 +69,12 @@ void other_array(int n, int *in, int *out, double *a) {
 // CHECK-NEXT: if (!(flags[xb] < y)) {
 // CHECK: if (__orbis_stage == 1) {
 // CHECK-NEXT: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
-void next_element(int n, int *flags, double *a) {
-  #pragma omp parallel for schedule(blocked) map(tofrom: flags[0:n], a[0:n * n])
+void next_element(int n, double *a) {
+  int *flags = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n * n])
   for (int x = 0; x < n; x++) {
+    #pragma omp single
+    flags = calloc(n + 2, sizeof(int));
     int xb = omp_block_num();
     #pragma omp for schedule(blocked)
     for (int y = 0; y < n; y++) {
@@ -99,9 +109,12 @@ void next_element(int n, int *flags, double *a) {
 // CHECK-NEXT: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
 // CHECK: } else if (threadIdx.x < __orbis_workers) {
 // CHECK: const int need = y + 2;
-void local_in_pre_block(int n, int *flags, double *a) {
-  #pragma omp parallel for schedule(blocked) map(tofrom: flags[0:n], a[0:n * n])
+void local_in_pre_block(int n, double *a) {
+  int *flags = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n * n])
   for (int x = 0; x < n; x++) {
+    #pragma omp single
+    flags = calloc(n + 2, sizeof(int));
     int xb = omp_block_num();
     #pragma omp for schedule(blocked)
     for (int y = 0; y < n; y++) {
@@ -127,9 +140,12 @@ void local_in_pre_block(int n, int *flags, double *a) {
 // CHECK: orbis_dev_tile_t __orbis_p1 = {0, 0, 0, 0};
 // CHECK: int lim[2] = {y, y + 1};
 // CHECK: while (flags[xb] < y)
-void array_in_pre_block(int n, int *flags, double *a) {
-  #pragma omp parallel for schedule(blocked) map(tofrom: flags[0:n], a[0:n * n])
+void array_in_pre_block(int n, double *a) {
+  int *flags = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n * n])
   for (int x = 0; x < n; x++) {
+    #pragma omp single
+    flags = calloc(n + 2, sizeof(int));
     int xb = omp_block_num();
     #pragma omp for schedule(blocked)
     for (int y = 0; y < n; y++) {
@@ -153,9 +169,12 @@ void array_in_pre_block(int n, int *flags, double *a) {
 // CHECK-NOT: __orbis_kpre
 // CHECK: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
 // CHECK-NEXT: orbis_dev_wait_reach(
-void loop_variable_subscript(int n, int *flags, double *a) {
-  #pragma omp parallel for schedule(blocked) map(tofrom: flags[0:n + 1], a[0:n * n])
+void loop_variable_subscript(int n, double *a) {
+  int *flags = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n * n])
   for (int x = 0; x < n; x++) {
+    #pragma omp single
+    flags = calloc(n + 2, sizeof(int));
     #pragma omp for schedule(blocked)
     for (int y = 0; y < n; y++) {
       while (flags[y] < x) {
@@ -175,9 +194,12 @@ void loop_variable_subscript(int n, int *flags, double *a) {
 // CHECK-NOT: __orbis_kpre
 // CHECK: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
 // CHECK-NEXT: orbis_dev_wait_reach(
-void pre_block_local_subscript(int n, int *flags, double *a) {
-  #pragma omp parallel for schedule(blocked) map(tofrom: flags[0:n + 1], a[0:n * n])
+void pre_block_local_subscript(int n, double *a) {
+  int *flags = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n * n])
   for (int x = 0; x < n; x++) {
+    #pragma omp single
+    flags = calloc(n + 2, sizeof(int));
     #pragma omp for schedule(blocked)
     for (int y = 0; y < n; y++) {
       int b = omp_block_num();
@@ -198,9 +220,12 @@ void pre_block_local_subscript(int n, int *flags, double *a) {
 // CHECK: while ((spins++ , orbis_dev_poll<cuda::thread_scope_device>(flags[xb]) < y))
 // CHECK: orbis_dev_acquire_fence<cuda::thread_scope_device>();
 // CHECK-NEXT: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
-void side_effect_in_wait(int n, volatile int *flags, double *a) {
-  #pragma omp parallel for schedule(blocked) map(tofrom: flags[0:n], a[0:n * n])
+void side_effect_in_wait(int n, double *a) {
+  volatile int *flags = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n * n])
   for (int x = 0; x < n; x++) {
+    #pragma omp single
+    flags = calloc(n + 2, sizeof(int));
     int xb = omp_block_num();
     #pragma omp for schedule(blocked)
     for (int y = 0; y < n; y++) {
@@ -224,9 +249,12 @@ void side_effect_in_wait(int n, volatile int *flags, double *a) {
 // CHECK-NOT: __orbis_kpre
 // CHECK: orbis_dev_publish(__orbis_sh.ready, __orbis_q + 1);
 // CHECK-NEXT: orbis_dev_wait_reach(
-void read_through_pointer(int n, volatile int *flags, double *a) {
-  #pragma omp parallel for schedule(blocked) map(tofrom: flags[0:n + 1], a[0:n * n])
+void read_through_pointer(int n, double *a) {
+  volatile int *flags = NULL;
+  #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n * n])
   for (int x = 0; x < n; x++) {
+    #pragma omp single
+    flags = calloc(n + 2, sizeof(int));
     int xb = omp_block_num();
     #pragma omp for schedule(blocked)
     for (int y = 0; y < n; y++) {

@@ -48,7 +48,7 @@ void shared_writes(int n, double (*A)[n], long long *tot, int *info) {
     #pragma omp single
     {
       done = calloc(omp_num_blocks() + 1, sizeof(int));
-      // CHECK: unsupported-semantics.c:[[@LINE+1]]:15: error: a write through 'info' in a pre/post-block cannot be compiled for the GPU: on the GPU each thread of a tile runs a copy of the pre/post-blocks on its sub-tile, and 'info' reaches memory all tiles share; write it in the instruction block, or through a pointer that a 'single' of the pre-block allocates (EXTENSIONS.md 2){{$}}
+      // CHECK: unsupported-semantics.c:[[@LINE+1]]:15: error: a write through 'info' in a pre/post-block cannot be compiled for the GPU: each thread of a tile runs a copy of the outermost pre/post-blocks, and 'info' reaches memory all tiles share; write it in the instruction block, or through a pointer that a 'single' of the pre-block allocates (EXTENSIONS.md 2){{$}}
       info[0] = omp_num_blocks();
     }
     int xb = omp_block_num();

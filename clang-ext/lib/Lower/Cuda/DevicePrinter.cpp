@@ -3,6 +3,7 @@
 #include "DevicePrinter.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -226,17 +227,18 @@ bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
                   "the size is only known on the host");
       return false;
     }
-    // The host's value, in the source language's rules: the device code
-    // is C++, where sizeof('a') and sizeof(a < b) are 1, not C's 4.
+    if (U->isArgumentType()) {
+      OS << (U->getKind() == UETT_SizeOf ? "sizeof(" : "alignof(")
+         << typeName(U->getArgumentType()) << ")";
+      return true;
+    }
+    // Of an expression, the host's value in the source language's rules:
+    // the device code is C++, where sizeof('a') and sizeof(a < b) are 1,
+    // not C's 4.
     if (std::optional<llvm::APSInt> Value =
             U->getIntegerConstantExpr(Ctx)) {
       OS << "((" << typeName(U->getType()) << ")" << toString(*Value, 10)
          << ")";
-      return true;
-    }
-    if (U->isArgumentType()) {
-      OS << (U->getKind() == UETT_SizeOf ? "sizeof(" : "alignof(")
-         << typeName(U->getArgumentType()) << ")";
       return true;
     }
     return false;
@@ -486,7 +488,17 @@ bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
     }
     if (!llvm::is_contained(Called, Def))
       Called.push_back(Def);
-    return false;
+    // The copy's name, without the qualifier or template arguments the
+    // call may spell; a default argument's value written out.
+    OS << copyName(Def) << "(";
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *A = Call->getArg(I);
+      if (const auto *D = dyn_cast<CXXDefaultArgExpr>(A))
+        A = D->getExpr();
+      OS << (I ? ", " : "") << expression(A);
+    }
+    OS << ")";
+    return true;
   }
   if (isDeviceLibraryFunction(FD, SM))
     return false;
@@ -503,6 +515,18 @@ bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
       0,
       {}});
   return false;
+}
+
+std::string DevicePrinter::copyName(const FunctionDecl *F) const {
+  if (!Ctx.getLangOpts().CPlusPlus ||
+      (F->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+       !F->isTemplateInstantiation() && !F->getPrimaryTemplate()))
+    return F->getNameAsString();
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  std::unique_ptr<MangleContext> Mangle(Ctx.createMangleContext());
+  Mangle->mangleName(GlobalDecl(F), OS);
+  return OS.str();
 }
 
 bool DevicePrinter::printCast(const CastExpr *Cast, llvm::raw_ostream &OS) {

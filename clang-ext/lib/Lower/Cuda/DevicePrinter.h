@@ -87,6 +87,12 @@ public:
 
   /// Functions of the main file the printed code calls: to be copied.
   std::vector<const clang::FunctionDecl *> Called;
+  /// The name of a function's device copy: its own in C and for a C++
+  /// function at namespace scope that is no template's instance, else its
+  /// mangled name (the copies share one namespace: `ns::f`, `f<3>` and
+  /// `f<5>` become distinct functions that need no qualifier or template
+  /// arguments at the call).
+  std::string copyName(const clang::FunctionDecl *F) const;
   std::vector<PendingDiag> Diags;
 
   bool handledStmt(clang::Stmt *S, llvm::raw_ostream &OS) override;

@@ -275,8 +275,7 @@ std::string CudaNestEmitter::launcherName() const {
 
 bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
                            std::set<const FunctionDecl *> &Copied) {
-  if (!checkShape() || !classifyVariables() || !checkSharedWrites() ||
-      !collectStaged())
+  if (!checkShape() || !classifyVariables() || !collectStaged())
     return false;
   if (Staged.empty() && canRunNextPreBlockEarly(Nest, Nest.innermost(), Ctx))
     Order = preBlockResumable(Nest.innermost()) ? LeaderOrder::Resumable
@@ -286,6 +285,8 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
     Rows.Applies = false;
     Rows.Reason = "block_local stages one tile at a time";
   }
+  if (!checkSharedWrites())
+    return false;
   StrictRows = strictRowsPossible();
   for (const DeviceVariable &V : Vars)
     if (V.VlaRank) {
@@ -315,7 +316,7 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
     }
     std::string Head = "static __device__ " +
                        Printer.declaration(F->getReturnType(), "") + " " +
-                       F->getNameAsString() + "(" + Params + ")";
+                       Printer.copyName(F) + "(" + Params + ")";
     Declarations += Head + ";\n";
     Functions += Head + "\n" + Printer.statement(F->getBody()) + "\n";
   }

@@ -1,12 +1,15 @@
 /// \file
 /// The check that keeps the intra-tile copies of pre/post-blocks from
-/// writing memory all tiles share (EXTENSIONS.md 2). On the GPU every
+/// writing memory all tiles share (EXTENSIONS.md 2). In the copies every
 /// thread of a tile runs its own copy of the pre/post-blocks on its
 /// sub-tile, with tile-local copies of the variables they assign. A write
 /// through a pointer or array those copies do not re-point (a mapped
 /// pointer, a global array) would reach the memory the inter-tile level
 /// uses, once per thread and with sub-tile values: a count added twice, a
-/// tile size overwritten. Such a write is an error naming the variable.
+/// tile size overwritten. Rows in lockstep, where only the leader runs the
+/// inner pre/post-blocks, are refused for such a nest by the analysis
+/// (RowSchedule), and every thread runs the outermost pre/post-blocks in
+/// both schedules: the write is an error naming the variable.
 #include "NestEmitter.h"
 
 using namespace clang;
@@ -78,12 +81,16 @@ bool CudaNestEmitter::checkSharedWrites() {
               Vars, [&](const DeviceVariable &D) { return D.Var == Var; });
           if (It == Vars.end() || It->TileLocal)
             continue;
+          std::string Name = Var->getNameAsString();
           diag(Diag::CudaUnsupportedConstruct, Write->getExprLoc(),
-               {"a write through '" + Var->getNameAsString() +
-                    "' in a pre/post-block",
-                "on the GPU each thread of a tile runs a copy of the "
-                "pre/post-blocks on its sub-tile, and '" +
-                    Var->getNameAsString() +
+               {"a write through '" + Name + "' in a pre/post-block",
+                "each thread of a tile runs a copy of " +
+                    std::string(L->Level > 0
+                                    ? "this pre/post-block on its sub-tile "
+                                      "(rows cannot run in lockstep here: " +
+                                          Rows.Reason + ")"
+                                    : "the outermost pre/post-blocks") +
+                    ", and '" + Name +
                     "' reaches memory all tiles share; write it in the "
                     "instruction block, or through a pointer that a "
                     "'single' of the pre-block allocates (EXTENSIONS.md 2)"});
