@@ -37,8 +37,7 @@ DevicePrinter::DevicePrinter(const TiledNest &Nest, ASTContext &Ctx)
   SpinWaits.insert(Nest.SpinWaits.begin(), Nest.SpinWaits.end());
 }
 
-std::string DevicePrinter::scopeOf(const Expr *E) const {
-  // The variable the accessed object belongs to: p in p[i], *p, p->...
+const VarDecl *baseVariable(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
     if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
@@ -46,11 +45,17 @@ std::string DevicePrinter::scopeOf(const Expr *E) const {
     else if (const auto *U = dyn_cast<UnaryOperator>(E);
              U && U->getOpcode() == UO_Deref)
       E = U->getSubExpr();
+    else if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
     else
       break;
   }
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+std::string DevicePrinter::scopeOf(const Expr *E) const {
+  const VarDecl *Var = baseVariable(E);
   if (Copy == DeviceCopy::Intra && Var && TileLocal.count(Var))
     return "cuda::thread_scope_block";
   return "cuda::thread_scope_device";

@@ -21,6 +21,10 @@
 
 namespace orbis {
 
+/// The variable an lvalue's object belongs to: p in p[i], *p, p[i][j],
+/// s.m (null when none is at its root).
+const clang::VarDecl *baseVariable(const clang::Expr *E);
+
 /// Which copy of the nest's code is printed (EXTENSIONS.md 2).
 enum class DeviceCopy {
   /// The inter-tile level, run by one thread of the block per tile.

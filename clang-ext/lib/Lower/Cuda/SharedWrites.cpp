@@ -18,27 +18,12 @@ namespace orbis::cuda {
 
 namespace {
 
-/// The variable whose memory an lvalue writes: p in p[i], *p, p[i][j],
-/// or null for a plain variable (its copy is tile-local) or an lvalue
-/// with no variable at its root.
+/// The variable whose memory an lvalue writes (baseVariable), or null for
+/// a plain variable: its copy is tile-local.
 const VarDecl *writtenThrough(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (isa<DeclRefExpr>(E))
+  if (isa<DeclRefExpr>(E->IgnoreParenImpCasts()))
     return nullptr;
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
-      E = Sub->getBase();
-    else if (const auto *U = dyn_cast<UnaryOperator>(E);
-             U && U->getOpcode() == UO_Deref)
-      E = U->getSubExpr();
-    else if (const auto *M = dyn_cast<MemberExpr>(E))
-      E = M->getBase();
-    else
-      break;
-  }
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return baseVariable(E);
 }
 
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
