@@ -93,11 +93,19 @@ std::vector<PendingDiag> checkBlockLocals(TiledNest &Nest,
         }
         IndexVars.push_back(Found);
       }
-      bool Known = false;
+      const VarDecl *Staged = nullptr;
       for (const VarDecl *V : Collector.Used)
-        Known |= V->getName() == C.Var;
-      if (!Known) {
+        if (V->getName() == C.Var)
+          Staged = V;
+      if (!Staged) {
         error(Diag::BlockLocalUnknownVar, C.VarLoc, {C.Var});
+        return Diags;
+      }
+      QualType StagedType = Staged->getType().getNonReferenceType();
+      if (!StagedType->isArrayType() && !StagedType->isPointerType() &&
+          !StagedType->isDependentType()) {
+        error(Diag::BlockLocalNotArray, C.VarLoc,
+              {C.Var, StagedType.getAsString()});
         return Diags;
       }
       for (const auto &A : Collector.Accesses) {

@@ -1,5 +1,5 @@
 // 'block_local(var, (i, j), halo)' is checked against the nest: the variable
-// must be used in it, the listed names must be loop variables of the nest,
+// must be used in it and be an array or a pointer, the listed names must be loop variables of the nest,
 // and every access to the variable anywhere in the nest must use one
 // subscript per listed variable, each 'loop variable + constant' with the
 // constant within the halo. The error is at the clause's variable or index,
@@ -8,11 +8,21 @@
 // RUN: not %orbis-cc -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
 
 void unknown_variable(int n, double A[64]) {
-  // CHECK: {{^}}{{.*}}block-local-check.c:[[@LINE+3]]:58: error: unknown variable 'B' in 'block_local'{{$}}
+  // CHECK: {{^}}{{.*}}block-local-check.c:[[@LINE+3]]:58: error: 'B' in 'block_local' is not a variable the blocked nest uses{{$}}
   // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp parallel for schedule(blocked) block_local(B, (x), 1){{$}}
   // CHECK-NEXT: {{^ *}}|                                                          ^{{$}}
   #pragma omp parallel for schedule(blocked) block_local(B, (x), 1)
   for (int x = 1; x < n; x++) A[x] = A[x - 1];
+}
+
+// A scalar has no tile to stage (it was accepted without a word).
+double s;
+void scalar(int n, double A[64]) {
+  // CHECK: {{^}}{{.*}}block-local-check.c:[[@LINE+3]]:58: error: 's' in 'block_local' is a scalar of type 'double': block_local stages a tile of an array, or of what a pointer points to{{$}}
+  // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp parallel for schedule(blocked) block_local(s, (x), 1){{$}}
+  // CHECK-NEXT: {{^ *}}|                                                          ^{{$}}
+  #pragma omp parallel for schedule(blocked) block_local(s, (x), 1)
+  for (int x = 1; x < n; x++) A[x] = s;
 }
 
 void not_a_loop_variable(int n, double A[64]) {
@@ -107,4 +117,4 @@ void accepted(int n, double A[64][64]) {
 }
 
 // CHECK-NOT: error:
-// CHECK: {{^}}8 errors generated.{{$}}
+// CHECK: {{^}}9 errors generated.{{$}}
