@@ -244,6 +244,44 @@ ORBIS_NOTHROW void orbis_once_release(orbis_once_t *once);
 
 #ifdef __cplusplus
 }
+
+/// A blocked loop whose variable's type depends on a template parameter
+/// (`It p` in a function template, `auto p` in a generic lambda) is lowered
+/// once for every instance: its domain and values come from these, chosen
+/// by overloading for an integer or a pointer instance.
+template <class L, class U> inline long long orbis_dep_lower(L lb, U ub) {
+  return (long long)(decltype(lb + ub))lb;
+}
+template <class T, class S> inline long long orbis_dep_lower(T *, S *) {
+  return 0;
+}
+template <class L, class U> inline long long orbis_dep_upper(L lb, U ub) {
+  return (long long)(decltype(lb + ub))ub;
+}
+template <class T, class S> inline long long orbis_dep_upper(T *lb, S *ub) {
+  return (long long)(ub - lb);
+}
+template <class L, class U> inline int orbis_dep_unsigned(L lb, U ub) {
+  return (decltype(lb + ub))-1 > 0;
+}
+template <class T, class S> inline int orbis_dep_unsigned(T *, S *) {
+  return 0;
+}
+template <class L, class U> inline long long orbis_dep_total(L, U ub) {
+  return (long long)ub;
+}
+template <class T, class S> inline long long orbis_dep_total(T *lb, S *ub) {
+  return (long long)(ub - lb);
+}
+/// The value at iteration k, in unsigned 64-bit arithmetic for an integer.
+template <class T>
+inline T orbis_dep_at(T lb, unsigned long long k, long long step) {
+  return (T)((unsigned long long)lb + k * (unsigned long long)step);
+}
+template <class T>
+inline T *orbis_dep_at(T *lb, unsigned long long k, long long step) {
+  return lb + (long long)k * step;
+}
 #endif
 
 #endif // ORBIS_TILE_H

@@ -1,7 +1,8 @@
 // C++ (orbis-c++): a function template with a blocked loop over the template
 // parameter 'T' and a loop-invariant step 'i += step' is lowered once, in the
 // template: the bounds, the tile's first value and the per-tile variable are
-// declared with 'T', the step is evaluated once into a
+// declared with 'T' (the domain and values through tile.h's orbis_dep_*,
+// which serve an integer or a pointer instance), the step is evaluated once into a
 // helper (the element loop steps with 'i += helper'), and 'single' and the
 // tile query are rewritten as in C. The lowered template must still
 // instantiate for a signed and an unsigned 'T' (checked by -fsyntax-only).
@@ -15,13 +16,13 @@
 template <typename T, typename V>
 void fill(T lo, T hi, T step, V *A, int *calls) {
   // CHECK: {{^}}  { T [[LB:__orbis_lb[0-9_]+]] = (lo); __typeof__((hi) + 0) [[UB:__orbis_ub[0-9_]+]] = (hi); __typeof__((step) + 0) [[SV:__orbis_s[0-9_]+]] = (step); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
-  // CHECK-SAME: orbis_loop_init(&[[L]], {{.*}}, (long long)([[SV]]), ORBIS_CMP_LT, (__typeof__([[LB]] + [[UB]]))-1 > 0, 16, 1, (long long)[[UB]]);
+  // CHECK-SAME: orbis_loop_init(&[[L]], {{.*}}, orbis_dep_lower([[LB]], [[UB]]), orbis_dep_upper([[LB]], [[UB]]), (long long)([[SV]]), ORBIS_CMP_LT, orbis_dep_unsigned([[LB]], [[UB]]), 16, 1, orbis_dep_total([[LB]], [[UB]]));
   // CHECK-SAME: {{ }}orbis_once_t [[O:__orbis_once[0-9]+]]_state = ORBIS_ONCE_INIT;
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]], [[SV]], [[O]]) __orbis_drop({{$}}
   // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
   // CHECK: orbis_tile_t [[C:__orbis_c[0-9_]+]];
-  // CHECK-SAME: T [[F:__orbis_f[0-9_]+]] = (__typeof__([[LB]]))({{.*}}); T i = [[F]]; do
+  // CHECK-SAME: T [[F:__orbis_f[0-9_]+]] = orbis_dep_at([[LB]], {{.*}}); T i = [[F]]; do
   // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
   // CHECK-NEXT: {{^}}    calls[0]++; orbis_once_end([[O]]); }{{$}}
   // CHECK-NEXT: {{^}}    { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i += [[SV]]) {

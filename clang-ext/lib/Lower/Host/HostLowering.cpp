@@ -366,7 +366,14 @@ private:
     std::string Step = std::string(F.Direction < 0 ? "-" : "") +
                        "(long long)(" + stepValue(L) + ")";
     std::string Lower, Upper, Unsigned, Total;
-    if (F.IsPointer) {
+    if (!F.IsPointer && F.Var->getType()->isDependentType()) {
+      // An integer or a pointer, depending on the instance (tile.h).
+      std::string Args = "(" + LB + ", " + UB + ")";
+      Lower = "orbis_dep_lower" + Args;
+      Upper = "orbis_dep_upper" + Args;
+      Unsigned = "orbis_dep_unsigned" + Args;
+      Total = "orbis_dep_total" + Args;
+    } else if (F.IsPointer) {
       Lower = "0";
       Upper = "(long long)(" + UB + " - " + LB + ")";
       Unsigned = "0";
@@ -425,6 +432,9 @@ private:
     std::string LB = lbVar(L), Lp = loopVar(L);
     if (L.Form.IsPointer)
       return LB + " + (" + Index + ") * " + Lp + ".step";
+    if (L.Form.Var->getType()->isDependentType())
+      return "orbis_dep_at(" + LB + ", (unsigned long long)(" + Index +
+             "), " + Lp + ".step)";
     return "(__typeof__(" + LB + "))((unsigned long long)" + LB +
            " + (unsigned long long)(" + Index +
            ") * (unsigned long long)" + Lp + ".step)";
