@@ -309,6 +309,6 @@ int main(int argc, char **argv) {
 // LOWERED-SAME: if ([[K:__orbis_k[0-9]+]] == 0 && [[RS:__orbis_rows[0-9]+]] == 6LL) { {{[^;]+}}; {{[^;]+}}; for (; [[K]] < 6LL - 1;
 // The pointer's copy, taken outside the scope whose local of the same name
 // the loops and the block use.
-// LOWERED: { __typeof__(P) [[PC:__orbis_pc[0-9]+_0]] = P; { __typeof__([[PC]]) P = [[PC]];  /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */
+// LOWERED: { __typeof__(P) [[PC:__orbis_pc[0-9]+_0]] = P; { _Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Wshadow-all\"") __typeof__([[PC]]) P = [[PC]]; _Pragma("clang diagnostic pop")  /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */
 // LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */
 // LOWERED-NOT: __typeof__(B)

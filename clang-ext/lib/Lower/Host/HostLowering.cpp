@@ -688,7 +688,14 @@ private:
       Copies += "__typeof__(" + Name + ") " + Copy + " = " + Name + "; ";
       Shadows += "__typeof__(" + Copy + ") " + Name + " = " + Copy + "; ";
     }
-    return "{ " + Copies + "{ " + Shadows;
+    if (Shadows.empty())
+      return "{ " + Copies + "{ ";
+    // The same names again on purpose: -Wshadow (an error under -Werror)
+    // must not see the lowering's own declarations.
+    return "{ " + Copies +
+           "{ _Pragma(\"clang diagnostic push\") "
+           "_Pragma(\"clang diagnostic ignored \\\"-Wshadow-all\\\"\") " +
+           Shadows + "_Pragma(\"clang diagnostic pop\") ";
   }
 
   /// Loops over every level's iterations of the current tiles, outermost
