@@ -22,6 +22,9 @@ struct NestBuildResult {
 NestBuildResult buildNests(clang::ASTContext &Ctx,
                            const std::vector<CollectedDirective> &Directives);
 
+/// The tile query a call is (`omp_num_blocks()` ...), if it is one.
+std::optional<TileQuery> tileQueryOf(const clang::CallExpr *Call);
+
 } // namespace orbis
 
 #endif // ORBIS_NESTBUILDER_H

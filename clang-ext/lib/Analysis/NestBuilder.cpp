@@ -29,8 +29,6 @@ bool NestBuildResult::ok() const {
   return true;
 }
 
-namespace {
-
 std::optional<TileQuery> tileQueryOf(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || Call->getNumArgs() != 0 || !Callee->getIdentifier())
@@ -46,6 +44,8 @@ std::optional<TileQuery> tileQueryOf(const CallExpr *Call) {
     return TileQuery::TotalSize;
   return std::nullopt;
 }
+
+namespace {
 
 /// Tile-query calls in a statement (outside macro expansions).
 class QueryFinder : public RecursiveASTVisitor<QueryFinder> {
@@ -590,18 +590,14 @@ private:
     if (!Compound)
       return Body;
     for (const Stmt *Child : Compound->body()) {
-      if (Child == S)
-        return nullptr;
-      const Stmt *Inner = Child;
+      if (!holds(Child, S))
+        continue;
       // `#pragma omp block` may follow labels of the body's statement.
+      const Stmt *Inner = Child;
       while (const auto *L = dyn_cast<LabelStmt>(Inner))
         Inner = L->getSubStmt();
-      if (Inner == S)
-        return nullptr;
+      return Inner == S ? nullptr : Child;
     }
-    for (const Stmt *Child : Compound->body())
-      if (holds(Child, S))
-        return Child;
     return Body;
   }
   static bool holds(const Stmt *Outer, const Stmt *S) {

@@ -23,6 +23,8 @@
 /// where <row> is `sizeof` of the pointee's row in scalars, from the type of
 /// the user's variable (which stays declared, unused, for the types).
 #include "WorldLowering.h"
+
+#include "orbis/NestBuilder.h"
 #include "orbis/LoopForm.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -368,11 +370,8 @@ private:
   }
 
   static const CallExpr *tileQueryIn(const Stmt *S) {
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *F = Call->getDirectCallee())
-        if (F->getName() == "omp_num_blocks" || F->getName() == "omp_block_num" ||
-            F->getName() == "omp_block_size" || F->getName() == "omp_total_size")
-          return Call;
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && tileQueryOf(Call))
+      return Call;
     for (const Stmt *Child : S->children())
       if (Child)
         if (const CallExpr *Found = tileQueryIn(Child))
