@@ -162,6 +162,17 @@ orbis_world_store_box_at(orbis_world_ptr_t p, const orbis_world_view_t *view,
     orbis_world_access_fail("world store of a staged tile", file, line, s, p,
                             view->base, 0);
 }
+/// A staged tile's world pointer: slot `i` of `slots`, or a null pointer
+/// (count 0) when `i` is outside the slot array, as for a read the program
+/// guards (`t > 0 ? V[t - 1][x][y] : 0` at t = 0). The tile then takes the
+/// element path (orbis_world_frame_inside fails on a null pointer), which
+/// reads only what the program reads.
+ORBIS_WORLD_UNUSED static inline orbis_world_ptr_t
+orbis_world_get_ptr_staged(orbis_world_ptr_t slots, uint64_t i,
+                           const char *file, unsigned line) {
+  orbis_world_ptr_t none = {0, 0, 0, 0, 0};
+  return i < slots.count ? orbis_world_get_ptr(slots, i, file, line) : none;
+}
 /// Whether `frame`, seen through `view`, lies inside `p`'s allocation:
 /// every index at least 0, every inner one below its row's extent
 /// (stride[k - 1] / stride[k]), the last element inside. A staged tile whose
@@ -174,6 +185,8 @@ orbis_world_frame_inside(orbis_world_ptr_t p, const orbis_world_view_t *view,
                          const orbis_world_box_t *frame) {
   int64_t last = (int64_t)view->base;
   int k;
+  if (!p.count)
+    return 0; /* a guarded slot outside its array: no allocation */
   for (k = 0; k < view->dims; ++k)
     if (frame->hi[k] <= frame->lo[k])
       return 1; /* empty: nothing to load */

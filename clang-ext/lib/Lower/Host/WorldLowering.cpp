@@ -530,10 +530,10 @@ private:
   }
 
   /// The world pointer an access goes through.
-  std::string slot(const Access &A, const std::string &Place) {
+  std::string slot(const Access &A, const std::string &Place,
+                   const std::string &Accessor = "orbis_world_get_ptr") {
     std::string Index = A.SlotIndex ? "(" + text(A.SlotIndex) + ")" : "0";
-    return "orbis_world_get_ptr(" + A.Var->Handle + ", " + Index + ", " +
-           Place + ")";
+    return Accessor + "(" + A.Var->Handle + ", " + Index + ", " + Place + ")";
   }
 
   /// `*(__typeof__(V[0]))0`: an expression of the pointee's type, for its
@@ -946,7 +946,10 @@ private:
       auto [It, New] = Keys.try_emplace(Key, (unsigned)P.Groups.size());
       if (New) {
         StagedGroup G;
-        G.Pointer = slot(A, place(A.Node->getBeginLoc()));
+        // A slot outside the variable's array (a guarded read) is a null
+        // pointer here, not a load: the tile takes the element path.
+        G.Pointer = slot(A, place(A.Node->getBeginLoc()),
+                         "orbis_world_get_ptr_staged");
         G.Scalar = A.Scalar.getAsString();
         std::string Row = pointee(A), Scalar = "sizeof(" + G.Scalar + ")";
         G.Base = "0";
