@@ -3,6 +3,7 @@
 #include "CommandLine.h"
 
 #include "clang/Driver/Options.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Support/Path.h"
@@ -35,6 +36,7 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
                                          bool CXXDriver) {
   DriverCommandLine Out;
   std::vector<const char *> ForClang;
+  bool ExplicitArchs = false;
   for (const char *A : Args) {
     llvm::StringRef S(A);
     if (S == "--print-model") {
@@ -61,7 +63,11 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
                              "' in '" + S.str() +
                              "' (supported: cuda, host)");
     } else if (S.starts_with("--offload-arch=")) {
-      Out.OffloadArchs.clear();
+      // Repeated options add architectures, as with clang; the first one
+      // replaces the default.
+      if (!ExplicitArchs)
+        Out.OffloadArchs.clear();
+      ExplicitArchs = true;
       llvm::SmallVector<llvm::StringRef, 4> Archs;
       S.drop_front(strlen("--offload-arch=")).split(Archs, ',');
       for (llvm::StringRef Arch : Archs) {
@@ -72,7 +78,7 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
           Out.Errors.push_back("unsupported GPU architecture '" + Arch.str() +
                                "' in '" + S.str() +
                                "' (expected sm_70 or newer, e.g. sm_90)");
-        else
+        else if (!llvm::is_contained(Out.OffloadArchs, Arch))
           Out.OffloadArchs.push_back(Arch.str());
       }
     } else {
@@ -153,7 +159,10 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
                       !O.matches(options::OPT_S) && !O.matches(options::OPT_E) &&
                       !O.matches(options::OPT_fsyntax_only) &&
                       !O.matches(options::OPT_v) &&
-                      !O.matches(options::OPT_M_Group);
+                      !O.matches(options::OPT_M_Group) &&
+                      // several compiler jobs; the lowering parses once
+                      !O.matches(options::OPT_save_temps) &&
+                      !O.matches(options::OPT_save_temps_EQ);
     for (const char *R : Rendered) {
       Out.ClangArgs.push_back(R);
       if (ForParsing)

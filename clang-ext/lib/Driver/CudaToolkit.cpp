@@ -2,7 +2,10 @@
 /// CUDA toolkit lookup (see CudaToolkit.h).
 #include "CudaToolkit.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -49,6 +52,33 @@ std::optional<CudaToolkit> findCudaToolkit() {
     }
   }
   return atRoot("/usr/local/cuda");
+}
+
+std::vector<unsigned> supportedComputeCapabilities(const CudaToolkit &Toolkit) {
+  std::vector<unsigned> Numbers;
+  llvm::SmallString<128> Listing;
+  if (llvm::sys::fs::createTemporaryFile("orbis-nvcc-archs", "txt", Listing))
+    return Numbers;
+  llvm::FileRemover RemoveListing(Listing);
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
+                                                llvm::StringRef(Listing),
+                                                llvm::StringRef("")};
+  llvm::StringRef Args[] = {Toolkit.Nvcc, "--list-gpu-arch"};
+  if (llvm::sys::ExecuteAndWait(Toolkit.Nvcc, Args, std::nullopt, Redirects))
+    return Numbers;
+  auto Text = llvm::MemoryBuffer::getFile(Listing);
+  if (!Text)
+    return Numbers;
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  (*Text)->getBuffer().split(Lines, '\n', -1, false);
+  for (llvm::StringRef Line : Lines) {
+    unsigned Number = 0;
+    Line = Line.trim();
+    if (Line.consume_front("compute_") &&
+        !Line.rtrim("af").getAsInteger(10, Number))
+      Numbers.push_back(Number);
+  }
+  return Numbers;
 }
 
 } // namespace orbis

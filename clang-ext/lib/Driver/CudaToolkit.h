@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace orbis {
 
@@ -16,6 +17,10 @@ struct CudaToolkit {
 };
 
 std::optional<CudaToolkit> findCudaToolkit();
+
+/// The virtual architectures this toolkit's nvcc builds for, as numbers
+/// (`nvcc --list-gpu-arch`: compute_75 gives 75); empty when nvcc cannot say.
+std::vector<unsigned> supportedComputeCapabilities(const CudaToolkit &Toolkit);
 
 } // namespace orbis
 

@@ -147,6 +147,20 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
                    << "CUDAToolkit_ROOT or put nvcc on PATH\n";
       return 1;
     }
+    // An architecture this nvcc cannot build for is the driver's error,
+    // not nvcc's in the middle of the build (nvcc 13 dropped sm_70).
+    std::vector<unsigned> Known = supportedComputeCapabilities(*Cuda);
+    for (const std::string &Arch : CL.OffloadArchs) {
+      unsigned Number = 0;
+      llvm::StringRef(Arch).drop_front(3).rtrim("af").getAsInteger(10, Number);
+      if (Known.empty() || llvm::is_contained(Known, Number))
+        continue;
+      llvm::errs() << Name << ": error: GPU architecture '" << Arch
+                   << "' is not supported by the CUDA toolkit's nvcc ("
+                   << Cuda->Nvcc << " builds sm_" << Known.front() << " to sm_"
+                   << *llvm::max_element(Known) << ")\n";
+      return 1;
+    }
     llvm::SmallString<256> Runtime(Paths.LibDir);
     llvm::sys::path::append(Runtime, "liborbis_tile_cuda.so");
     if (!llvm::sys::fs::exists(Runtime)) {
@@ -154,6 +168,38 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
                    << "liborbis_tile_cuda, which this Orbis was built "
                    << "without (no CUDA toolkit when it was built)\n";
       return 1;
+    }
+  }
+
+  // A source read from standard input (`-x c -`) is lowered like any other:
+  // it is saved to a file that names it `<stdin>` in diagnostics, and clang
+  // gets that file. Outputs keep clang's names for `-` (`-.o`, `-.s`).
+  for (DriverInput &In : CL.Inputs) {
+    if (In.Path != "-" || !Lower)
+      continue;
+    auto Stdin = llvm::MemoryBuffer::getSTDIN();
+    std::string Dir = Temps.subdir();
+    std::string Saved =
+        Dir + (In.Kind == InputKind::CXXSource ? "/stdin.cpp" : "/stdin.c");
+    if (!Stdin || Dir.empty() ||
+        !writeFile(Saved, "#line 1 \"<stdin>\"\n" +
+                              (*Stdin)->getBuffer().str())) {
+      llvm::errs() << Name << ": error: cannot save standard input to a "
+                   << "temporary file\n";
+      return 1;
+    }
+    In.Path = Saved;
+    Final[In.ArgIndex] = Saved;
+    // Quoted includes of standard input are looked up from the current
+    // directory, as clang does, not beside the saved copy.
+    CL.FrontendArgs.push_back("-iquote");
+    CL.FrontendArgs.push_back(".");
+    QuoteDirs.insert(".");
+    if (!CL.Output && (CL.Stage == Phase::Compile ||
+                       CL.Stage == Phase::Assemble)) {
+      CL.Output = CL.Stage == Phase::Compile ? "-.o" : "-.s";
+      Final.push_back("-o");
+      Final.push_back(*CL.Output);
     }
   }
 

@@ -37,12 +37,15 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
   const char *why = orbis_world_error_detail();
   if (!*why && detail)
     why = detail;
+  if (!ptr.count && !ptr.id && !*why)
+    why = "a null world pointer (omp_world_malloc(0), or never allocated)";
   fflush(stdout);
+  /* Indices are printed signed: a subscript below 0 arrives here wrapped. */
   fprintf(stderr,
           "orbis: rank %d: %s at %s:%u (allocation %u of rank %u, element "
-          "%llu): %s%s%s\n",
+          "%lld): %s%s%s\n",
           orbis_world_rank(), call, file, line, (unsigned)ptr.id,
-          (unsigned)ptr.owner, (unsigned long long)index,
+          (unsigned)ptr.owner, (long long)index,
           orbis_status_string(status), *why ? ": " : "", why);
   fflush(stderr);
   _Exit(1); /* no atexit handlers: they would wait for the world */
@@ -53,7 +56,7 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
       orbis_world_ptr_t p, uint64_t i, const char *file, unsigned line) {      \
     TYPE v;                                                                    \
     orbis_status_t s;                                                          \
-    if (p.elem_size != sizeof(TYPE))                                           \
+    if (p.elem_size != sizeof(TYPE) && p.count)                                \
       orbis_world_access_fail("world load", file, line, ORBIS_ERR_INVALID, p,  \
                               i, "the element type is not the allocation's");  \
     orbis_world_set_site(file, line);                                          \
@@ -66,7 +69,7 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
       orbis_world_ptr_t p, uint64_t i, TYPE v, const char *file,               \
       unsigned line) {                                                         \
     orbis_status_t s;                                                          \
-    if (p.elem_size != sizeof(TYPE))                                           \
+    if (p.elem_size != sizeof(TYPE) && p.count)                                \
       orbis_world_access_fail("world store", file, line, ORBIS_ERR_INVALID, p, \
                               i, "the element type is not the allocation's");  \
     orbis_world_set_site(file, line);                                          \
@@ -105,7 +108,7 @@ orbis_world_element_check(const char *call, orbis_world_ptr_t p, uint64_t i,
   static_assert(__is_trivially_copyable(T) && !__is_pointer(T),
                 "elements of world memory are arithmetic types or trivially "
                 "copyable structures");
-  if (p.elem_size != sizeof(T))
+  if (p.elem_size != sizeof(T) && p.count)
     orbis_world_access_fail(call, file, line, ORBIS_ERR_INVALID, p, i,
                             "the element type is not the allocation's");
   orbis_world_set_site(file, line);
@@ -228,12 +231,17 @@ ORBIS_WORLD_UNUSED static inline int orbis_world_staging(void) {
 
 /// `count` elements of `elem_size` bytes owned by the caller
 /// (omp_world_malloc lowered), or the program stops with a message naming
-/// the place.
+/// the place. As C's malloc(0) may, omp_world_malloc(0) gives the null world
+/// pointer: freeing it does nothing, and any access through it stops the
+/// program as outside the allocation.
 ORBIS_WORLD_UNUSED static inline orbis_world_ptr_t
 orbis_world_malloc_at(size_t count, size_t elem_size, const char *file,
                       unsigned line) {
   orbis_world_ptr_t p = {0, 0, 0, 0, 0};
-  orbis_status_t s = orbis_world_malloc(count, elem_size, &p);
+  orbis_status_t s;
+  if (!count)
+    return p;
+  s = orbis_world_malloc(count, elem_size, &p);
   if (s != ORBIS_OK) {
     fflush(stdout);
     fprintf(stderr,
@@ -251,6 +259,8 @@ orbis_world_malloc_at(size_t count, size_t elem_size, const char *file,
 ORBIS_WORLD_UNUSED static inline void
 orbis_world_free_at(orbis_world_ptr_t p, const char *file, unsigned line) {
   orbis_status_t s;
+  if (!p.count && !p.id)
+    return; /* the null world pointer, as free(NULL) */
   orbis_world_set_site(file, line);
   s = orbis_world_free(p);
   if (s != ORBIS_OK)
