@@ -110,6 +110,64 @@ void fixDependencyFile(const std::string &DepFile,
   writeFile(DepFile, Text);
 }
 
+/// The lowering's request for one input: its own parse of the source.
+LowerRequest lowerRequest(const DriverCommandLine &CL, const DriverPaths &Paths,
+                          const DriverInput &In) {
+  LowerRequest Req;
+  Req.InputFile = In.Path;
+  Req.Dependence = CL.Dependence;
+  Req.OffloadCuda = CL.OffloadCuda;
+  Req.PrintModel = CL.PrintModel;
+  Req.ClangArgs.push_back(Paths.Clang);
+  llvm::append_range(Req.ClangArgs, CL.FrontendArgs);
+  Req.ClangArgs.push_back("-fsyntax-only");
+  Req.ClangArgs.push_back(OpenMPVersionMacro);
+  Req.ClangArgs.push_back("-I" + Paths.IncludeDir);
+  Req.ClangArgs.push_back("-x");
+  Req.ClangArgs.push_back(In.Kind == InputKind::CXXSource ? "c++" : "c");
+  Req.ClangArgs.push_back(In.Path);
+  return Req;
+}
+
+/// With --offload=cuda a kernel launch replaces each nest, so clang never
+/// sees the nests' directives, and its own checks of their clauses (an
+/// undeclared name in `private(...)`, a `num_threads` of the wrong type)
+/// would be lost. The source's host lowering, which keeps the directives
+/// where they were, is checked by `clang -fopenmp -fsyntax-only` instead:
+/// its errors, at the user's lines, stop the build. No check (true) when
+/// the host lowering itself cannot be made.
+bool clangAcceptsDirectives(const DriverCommandLine &CL,
+                            const DriverPaths &Paths, const DriverInput &In,
+                            TempDir &Temps, const std::string &Name) {
+  LowerRequest Req = lowerRequest(CL, Paths, In);
+  Req.OffloadCuda = false;
+  Req.PrintModel = false;
+  llvm::Expected<LowerOutcome> Host = lowerSource(Req, llvm::nulls(), false);
+  if (!Host) {
+    llvm::consumeError(Host.takeError());
+    return true;
+  }
+  if (!Host->Success || !Host->Changed)
+    return true;
+  std::string Dir = Temps.subdir();
+  std::string Path = Dir + "/" + llvm::sys::path::filename(In.Path).str();
+  if (Dir.empty() || !writeFile(Path, Host->Lowered))
+    return true;
+  llvm::SmallString<256> SourceDir(In.Path);
+  llvm::sys::path::remove_filename(SourceDir);
+  std::vector<std::string> Check = {Paths.Clang};
+  llvm::append_range(Check, CL.FrontendArgs);
+  for (const char *Arg : {"-fsyntax-only", "-fopenmp", "-w"})
+    Check.push_back(Arg);
+  Check.push_back("-iquote");
+  Check.push_back(SourceDir.empty() ? "." : std::string(SourceDir));
+  Check.push_back("-I" + Paths.IncludeDir);
+  Check.push_back("-x");
+  Check.push_back(In.Kind == InputKind::CXXSource ? "c++" : "c");
+  Check.push_back(Path);
+  return runTool(Name, Check, CL.Verbose);
+}
+
 } // namespace
 
 int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
@@ -215,23 +273,11 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
     // Every source is analyzed, even one without the word "pragma": its
     // headers may hold extension directives that need a diagnostic.
     {
-      LowerRequest Req;
-      Req.InputFile = In.Path;
-      Req.Dependence = CL.Dependence;
-      Req.ClangArgs.push_back(Paths.Clang);
-      llvm::append_range(Req.ClangArgs, CL.FrontendArgs);
-      Req.ClangArgs.push_back("-fsyntax-only");
-      Req.ClangArgs.push_back(OpenMPVersionMacro);
-      Req.ClangArgs.push_back("-I" + Paths.IncludeDir);
-      Req.ClangArgs.push_back("-x");
-      Req.ClangArgs.push_back(In.Kind == InputKind::CXXSource ? "c++" : "c");
-      Req.ClangArgs.push_back(In.Path);
+      LowerRequest Req = lowerRequest(CL, Paths, In);
       if (CL.Verbose || CL.DryRun) {
         llvm::errs() << " (lower)";
         printCommand(llvm::errs(), Req.ClangArgs);
       }
-      Req.PrintModel = CL.PrintModel;
-      Req.OffloadCuda = CL.OffloadCuda;
       llvm::Expected<LowerOutcome> Result =
           lowerSource(Req, llvm::errs(), ShowColors);
       if (!Result) {
@@ -252,6 +298,11 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
       Changed = Out.Changed;
       Lowered = std::move(Out.Lowered);
       Generated = std::move(Out.Generated);
+    }
+    if (!Generated.empty() && !CL.DryRun &&
+        !clangAcceptsDirectives(CL, Paths, In, Temps, Name)) {
+      Failed = true;
+      continue;
     }
     if (CL.EmitLowered) {
       EmittedText += Changed ? Lowered : (*Source)->getBuffer().str();
