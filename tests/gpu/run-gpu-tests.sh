@@ -115,6 +115,14 @@ expect_ok ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
 # Tiles too narrow for the rows: the copies, and why.
 expect_report "rows in lockstep need inner tiles of at least 12 iterations with these rows, not 11" \
   ORBIS_VERBOSE=1 OMP_BLOCK_SIZE=96,11 -- gauss_seidel 300 1
+# A map section shorter than what the instruction block touches stops the
+# launch, naming the access (guarded boundary reads are not held against it).
+expect_ok -- map_sections 301
+expect_ok OMP_BLOCK_SIZE=7,5 -- map_sections 301
+expect_error "'A[x][y]' reaches element 300 of 'A', outside the section of the 'map' clause at map_sections.c:24:3 (elements 0 to 299)" \
+  -- map_sections 301 0 300
+expect_error "'A[x][y]' reaches element 0 of 'A', outside the section of the 'map' clause at map_sections.c:24:3 (elements 1 to 301)" \
+  -- map_sections 301 1 301
 # GPU nests launched from four host threads at once.
 expect_ok OMP_NUM_THREADS=4 -- concurrent_calls
 # Many more tiles than resident blocks: thousands of row tiles.

@@ -70,6 +70,21 @@ void *orbis_cuda_calloc(size_t count, size_t size);
 size_t orbis_cuda_allocation_size(const void *p, const char *name,
                                   const char *where);
 
+/// Stops the program if a nest's accesses `name[v + low_offset]` to
+/// `name[v + high_offset]` (`pointer` is name's value, elements of
+/// `elem_size` bytes), v over the iterations of `loop` (first value `first`;
+/// a null `loop`: constant subscripts, v = 0), leave the section
+/// [lower, lower + length) of the `map` clause at `clause`, or the copy of a
+/// `target data` region around it: the device would read memory never
+/// copied to it, or write memory never copied back.
+void orbis_cuda_check_section(const char *name, const void *pointer,
+                              size_t elem_size, long long lower,
+                              long long length, const char *clause,
+                              const orbis_loop_t *loop, long long first,
+                              long long low_offset, const char *low_where,
+                              const char *low_access, long long high_offset,
+                              const char *high_where, const char *high_access);
+
 /// Stops the program if `status` (a cudaError_t) is not success, with
 /// CUDA's error string, the failed call and the user's source location.
 void orbis_cuda_check(int status, const char *call, const char *where);

@@ -100,6 +100,20 @@ const Group *presentFor(const orbis_cuda_map_t &M) {
 
 } // namespace
 
+bool orbis::tile::presentExtent(const void *Begin, size_t Bytes,
+                                uintptr_t &ExtentBegin, uintptr_t &ExtentEnd) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  orbis_cuda_map_t M{};
+  M.begin = Begin;
+  M.bytes = Bytes;
+  const Group *G = presentFor(M);
+  if (!G)
+    return false;
+  ExtentBegin = G->Begin;
+  ExtentEnd = G->End;
+  return true;
+}
+
 extern "C" ORBIS_TILE_API void
 orbis_cuda_region_enter(const char *where, orbis_cuda_map_t *maps, int count) {
   orbis::tile::cudaEnsureDevice(where);

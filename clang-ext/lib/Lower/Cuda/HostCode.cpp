@@ -172,6 +172,7 @@ std::string CudaNestEmitter::hostCode() {
        "{0, 0, 0, 0, 0, 0}};\n";
   S += "void *__orbis_args" + N + "[] = {" + ArgList + "0};\n";
   S += "long long __orbis_dims" + N + "[] = {" + DimList + "0};\n";
+  S += sectionChecks();
   S += launcherName() + "(__orbis_loops" + N + ", __orbis_lbs" + N +
        ", __orbis_args" + N + ", __orbis_maps" + N + ", __orbis_dims" + N +
        ");\n}";

@@ -217,6 +217,7 @@ private:
   std::string stageSizes();
   void printAs(DeviceCopy Copy);
   std::string hostCode();
+  std::string sectionChecks();
   std::string hostSingle(const NestedDirective &S);
   std::string kernel();
   std::string levelCopy(DeviceCopy Copy, unsigned Level);
