@@ -102,10 +102,15 @@ struct VariableUse {
   bool InInstructionBlock = false, InPrePostBlocks = false;
 };
 
-/// An array access `v[s0][s1]...` of the instruction block, `v` a variable.
+/// An array access `v[s0][s1]...` of the instruction block, `v` a variable
+/// (TiledNest::Accesses), or an access of an object's array (ObjectAccesses).
 struct ArrayAccess {
   const clang::Expr *Expr; ///< the outermost subscript expression
   const clang::VarDecl *Base;
+  /// ObjectAccesses only (Base is null): the member array (`this->A`,
+  /// `g.A`, `p->A`: the field, whatever the object) or the variable whose
+  /// class's `operator[]` is applied (`std::array`, `std::vector`).
+  const clang::ValueDecl *Object = nullptr;
   std::vector<Subscript> Subscripts; ///< outermost first
   bool IsWrite = false; ///< assigned, compound-assigned or incremented
   bool IsRead = false;  ///< read (a compound assignment both reads and writes)
@@ -139,6 +144,9 @@ struct TiledNest {
   std::vector<VariableUse> Variables;
   /// The instruction block's array accesses (see DependenceCheck.h).
   std::vector<ArrayAccess> Accesses;
+  /// Its accesses of member arrays and through class subscript operators:
+  /// the dependence check covers them, the backends do not lower them.
+  std::vector<ArrayAccess> ObjectAccesses;
   /// An error was reported inside the nest: skip the whole-nest checks.
   bool Failed = false;
 

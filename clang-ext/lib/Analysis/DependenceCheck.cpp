@@ -123,6 +123,13 @@ Subscript classify(const TiledNest &Nest, const Expr *E, ASTContext &Ctx) {
   return S;
 }
 
+/// `E` is a call of a class's `operator[]` (std::array, std::vector).
+const CXXOperatorCallExpr *classSubscript(const Expr *E) {
+  const auto *C = dyn_cast<CXXOperatorCallExpr>(E);
+  return C && C->getOperator() == OO_Subscript && C->getNumArgs() == 2 ? C
+                                                                       : nullptr;
+}
+
 /// The outermost subscript expressions that are written.
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
@@ -146,10 +153,24 @@ public:
 private:
   void mark(const Expr *E, bool AlsoRead) {
     E = E->IgnoreParenImpCasts();
-    if (isa<ArraySubscriptExpr>(E))
+    if (isa<ArraySubscriptExpr>(E) || classSubscript(E))
       (AlsoRead ? WrittenAndRead : Written).insert(E);
   }
 };
+
+/// The object of a member array (`this->A`, `g.A`, `p->A`: the field) or of
+/// a class's `operator[]` (a variable or a field), if `Base` is one.
+const ValueDecl *objectOf(const Expr *Base) {
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MemberExpr>(Base))
+    return M->getMemberDecl();
+  if (const auto *R = dyn_cast<DeclRefExpr>(Base))
+    return R->getDecl()->getType()->isRecordType() ||
+                   R->getDecl()->getType()->isReferenceType()
+               ? R->getDecl()
+               : nullptr;
+  return nullptr;
+}
 
 class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
 public:
@@ -168,6 +189,8 @@ public:
       A.IsRead = !Writes.Written.count(E);
       Nest.Accesses.push_back(std::move(A));
     } else {
+      if (const ValueDecl *Object = objectOf(Chain.Base))
+        addObjectAccess(E, Object, Chain.Indices);
       TraverseStmt(const_cast<Expr *>(Chain.Base));
     }
     for (const Expr *Index : Chain.Indices)
@@ -175,7 +198,47 @@ public:
     return true;
   }
 
+  /// `a[i][j]` through `operator[]` of a class (std::array, std::vector of
+  /// them, or subscripts of a member array mixed in).
+  bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (!classSubscript(E))
+      return RecursiveASTVisitor::TraverseCXXOperatorCallExpr(E);
+    std::vector<const Expr *> Indices;
+    const Expr *Base = E;
+    for (;;) {
+      const Expr *Inner = Base->IgnoreParenImpCasts();
+      if (const CXXOperatorCallExpr *C = classSubscript(Inner)) {
+        Indices.insert(Indices.begin(), C->getArg(1));
+        Base = C->getArg(0);
+      } else if (const auto *S = dyn_cast<ArraySubscriptExpr>(Inner)) {
+        Indices.insert(Indices.begin(), S->getIdx());
+        Base = S->getBase();
+      } else {
+        break;
+      }
+    }
+    if (const ValueDecl *Object = objectOf(Base))
+      addObjectAccess(E, Object, Indices);
+    TraverseStmt(const_cast<Expr *>(Base));
+    for (const Expr *Index : Indices)
+      TraverseStmt(const_cast<Expr *>(Index));
+    return true;
+  }
+
 private:
+  void addObjectAccess(const Expr *E, const ValueDecl *Object,
+                       const std::vector<const Expr *> &Indices) {
+    ArrayAccess A;
+    A.Expr = E;
+    A.Base = nullptr;
+    A.Object = Object;
+    for (const Expr *Index : Indices)
+      A.Subscripts.push_back(classify(Nest, Index, Ctx));
+    A.IsWrite = Writes.Written.count(E) || Writes.WrittenAndRead.count(E);
+    A.IsRead = !Writes.Written.count(E);
+    Nest.ObjectAccesses.push_back(std::move(A));
+  }
+
   TiledNest &Nest;
   ASTContext &Ctx;
   const WriteFinder &Writes;
@@ -186,7 +249,7 @@ private:
 /// analysis cannot tell.
 std::optional<std::vector<int64_t>>
 distance(const TiledNest &Nest, const ArrayAccess &From, const ArrayAccess &To) {
-  if (From.Base != To.Base)
+  if (From.Base != To.Base || From.Object != To.Object)
     return std::nullopt;
   Meeting M = meetAccesses(Nest, From, To);
   if (M.Kind != Meeting::Distance)
@@ -259,16 +322,16 @@ void collectAccesses(TiledNest &Nest, ASTContext &Ctx) {
   AccessFinder(Nest, Ctx, Writes).TraverseStmt(const_cast<Stmt *>(Instr));
 }
 
-std::vector<PendingDiag> checkDependences(const TiledNest &Nest,
-                                          ASTContext &Ctx) {
-  std::vector<PendingDiag> Diags;
-  if (!unitSteps(Nest))
-    return Diags;
+namespace {
+
+/// The reversed dependences among `Accesses` (accesses of one kind).
+void checkAccesses(const TiledNest &Nest, const std::vector<ArrayAccess> &Accesses,
+                   ASTContext &Ctx, std::vector<PendingDiag> &Diags) {
   std::set<const Expr *> Reported;
-  for (const ArrayAccess &W : Nest.Accesses) {
+  for (const ArrayAccess &W : Accesses) {
     if (!W.IsWrite)
       continue;
-    for (const ArrayAccess &X : Nest.Accesses) {
+    for (const ArrayAccess &X : Accesses) {
       if (&X == &W || Reported.count(X.Expr))
         continue;
       std::optional<std::vector<int64_t>> Delta = distance(Nest, W, X);
@@ -324,6 +387,17 @@ std::vector<PendingDiag> checkDependences(const TiledNest &Nest,
                                   {}});
     }
   }
+}
+
+} // namespace
+
+std::vector<PendingDiag> checkDependences(const TiledNest &Nest,
+                                          ASTContext &Ctx) {
+  std::vector<PendingDiag> Diags;
+  if (!unitSteps(Nest))
+    return Diags;
+  checkAccesses(Nest, Nest.Accesses, Ctx, Diags);
+  checkAccesses(Nest, Nest.ObjectAccesses, Ctx, Diags);
   return Diags;
 }
 

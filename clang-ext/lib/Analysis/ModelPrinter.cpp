@@ -71,6 +71,8 @@ public:
       variable(V);
     for (const ArrayAccess &A : N.Accesses)
       access(A);
+    for (const ArrayAccess &A : N.ObjectAccesses)
+      access(A);
     OS << "  intra-tile schedule: " << describe(rowSchedule(N, Ctx)) << "\n";
   }
 
