@@ -42,6 +42,16 @@ struct CanonicalLoop {
   std::optional<llvm::APSInt> StepConstant;
 };
 
+/// The test of an element loop that runs a tile from its first value to its
+/// end value (one step past its last) with the loop's own increment: `<` or
+/// `>` for a signed variable of `int` width or more (which lets the
+/// optimizer count the iterations), in the direction the loop's condition
+/// makes it go (`i > 0; i += st` counts down whatever the increment's
+/// operator), else `!=` (an unsigned end may wrap to 0, a narrow signed one
+/// wraps through its conversion, a pointer end is one step past the tile,
+/// and `!=` with a run-time step may go either way).
+const char *elementLoopTest(const CanonicalLoop &L, clang::ASTContext &Ctx);
+
 struct LoopFormResult {
   std::optional<CanonicalLoop> Loop;
   std::vector<PendingDiag> Diags; ///< an error and its note

@@ -359,6 +359,27 @@ std::vector<const DeclRefExpr *> referencesTo(const Stmt *S,
   return findReferences(S, Var, /*FirstOnly=*/false);
 }
 
+const char *elementLoopTest(const CanonicalLoop &L, ASTContext &Ctx) {
+  QualType T = L.Var->getType();
+  if (!T->isSignedIntegerType() || Ctx.getTypeSize(T) < Ctx.getTypeSize(Ctx.IntTy))
+    return "!=";
+  switch (L.Compare) {
+  case LoopCompare::LT:
+  case LoopCompare::LE:
+    return "<";
+  case LoopCompare::GT:
+  case LoopCompare::GE:
+    return ">";
+  case LoopCompare::NE:
+    if (!L.Step)
+      return L.Direction > 0 ? "<" : ">";
+    if (L.StepConstant)
+      return L.StepConstant->isNegative() == (L.Direction > 0) ? ">" : "<";
+    return "!=";
+  }
+  return "!=";
+}
+
 LoopFormResult analyzeLoopForm(const ForStmt *For, ASTContext &Ctx,
                                SourceLocation PragmaLoc) {
   return LoopFormChecker(For, Ctx, PragmaLoc).run();

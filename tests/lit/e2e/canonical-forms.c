@@ -96,6 +96,39 @@ static void run(int n) {
     visit(&s, (u64)(i));
   show("ne-up", n, &s);
 
+  // The step's sign against the increment's operator: the loop's condition
+  // says the direction (the element loops tested `i < end` for `+=` and ran
+  // none of these).
+  s = (struct sum){0, 0, 0};
+  #pragma omp parallel for schedule(blocked, ts)
+  for (int i = n; i > 0; i += -step)
+    visit(&s, (u64)(i));
+  show("gt-add-neg", n, &s);
+
+  s = (struct sum){0, 0, 0};
+  #pragma omp parallel for schedule(blocked, ts)
+  for (int i = -n; i < n; i -= -step)
+    visit(&s, (u64)(i));
+  show("lt-sub-neg", n, &s);
+
+  s = (struct sum){0, 0, 0};
+  #pragma omp parallel for schedule(blocked, ts)
+  for (long long i = 3 * n; i >= 0; i = i + -3)
+    visit(&s, (u64)(i));
+  show("ge-plus-neg", n, &s);
+
+  s = (struct sum){0, 0, 0};
+  #pragma omp parallel for schedule(blocked, ts)
+  for (int i = 0; i != -2 * n; i -= 2)
+    visit(&s, (u64)(i));
+  show("ne-down", n, &s);
+
+  s = (struct sum){0, 0, 0};
+  #pragma omp parallel for schedule(blocked, ts)
+  for (int i = 0; i != -2 * n; i += -2)
+    visit(&s, (u64)(i));
+  show("ne-add-neg", n, &s);
+
   s = (struct sum){0, 0, 0};
   #pragma omp parallel for schedule(blocked, ts)
   for (int i = 5 * n; i != 0; i -= 5)

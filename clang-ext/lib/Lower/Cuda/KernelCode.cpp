@@ -74,9 +74,7 @@ std::string CudaNestEmitter::elementLoops(DeviceCopy Copy) {
     std::string T = tileName(Copy, L->Level);
     const std::string &V = L->Form.VarName;
     std::string End = valueAt(*L, T + ".first + " + T + ".size");
-    std::string Test = "!=";
-    if (L->Form.Var->getType()->isSignedIntegerType())
-      Test = L->Form.Direction > 0 ? "<" : ">";
+    std::string Test = elementLoopTest(L->Form, Ctx);
     S += "for (" + V + " = " + valueAt(*L, T + ".first") + "; " + V + " " +
          Test + " " + End + "; " + V + " = (" + loopType(*L) +
          ")((unsigned long long)" + V + " + (unsigned long long)" +

@@ -701,18 +701,13 @@ private:
   /// Loops over every level's iterations of the current tiles, outermost
   /// first, in front of the instruction block. Each runs from the tile's
   /// first value to its end value with the loop's own increment, and tests
-  /// in the variable's own type: `<` / `>` for a signed variable (which lets
-  /// the optimizer count the iterations), `!=` otherwise (an unsigned end may
-  /// wrap to 0; a pointer end is one step past the tile).
+  /// in the variable's own type (elementLoopTest).
   std::string elementLoops(const LockstepCarry &Carry) const {
     if (lockstep())
       return lockstepLoops(Carry);
     std::string S;
     for (const auto &L : Nest.Loops) {
-      QualType T = L->Form.Var->getType();
-      const char *Test = "!=";
-      if (T->isSignedIntegerType())
-        Test = L->Form.Direction > 0 ? "<" : ">";
+      const char *Test = elementLoopTest(L->Form, Ctx);
       S += " for (" + L->Form.VarName + " = " + firstVar(*L) + "; " +
            L->Form.VarName + " " + Test + " " + endVar(*L) + "; " +
            increment(*L) + ")";
