@@ -77,6 +77,12 @@ const clang::VarDecl *asVarRef(const clang::Expr *E);
 std::optional<clang::CharSourceRange> fileRangeOf(const clang::Stmt *S,
                                                   clang::ASTContext &Ctx);
 
+/// Just past statement `S` in the file, its `;` included: a statement
+/// without braces ends with its last sub-statement's `;` (`for (...) x = 1;`),
+/// which its end location omits, and so does one ending in `}` that is not
+/// a block (`u[i] = {i, 2};`, `return {a, b};`, `f = [] {};`).
+clang::SourceLocation statementEnd(const clang::Stmt *S, clang::ASTContext &Ctx);
+
 /// A subscript chain `v[i][j]...` taken apart: the subscripts outermost
 /// first, and the base expression `v` (what remains under the chain).
 struct SubscriptChain {

@@ -336,6 +336,47 @@ std::optional<CharSourceRange> fileRangeOf(const Stmt *S, ASTContext &Ctx) {
   return Range;
 }
 
+SourceLocation statementEnd(const Stmt *S, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  // The statement the text ends with.
+  for (;;) {
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      S = F->getBody();
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      S = W->getBody();
+    else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      S = R->getBody();
+    else if (const auto *I = dyn_cast<IfStmt>(S))
+      S = I->getElse() ? I->getElse() : I->getThen();
+    else if (const auto *L = dyn_cast<LabelStmt>(S))
+      S = L->getSubStmt();
+    else if (const auto *A = dyn_cast<AttributedStmt>(S))
+      S = A->getSubStmt();
+    else if (const auto *C = dyn_cast<SwitchCase>(S))
+      S = C->getSubStmt();
+    else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+      S = Sw->getBody();
+    else if (const auto *T = dyn_cast<CXXTryStmt>(S))
+      S = T->getHandler(T->getNumHandlers() - 1)->getHandlerBlock();
+    else
+      break;
+  }
+  // Its last token in the file: a macro's name or closing ')' when it ends
+  // with a macro expansion.
+  SourceLocation Last = SM.getExpansionRange(S->getEndLoc()).getEnd();
+  SourceLocation After = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+  if (isa<CompoundStmt>(S))
+    return After;
+  Token Tok;
+  if (!Lexer::getRawToken(Last, Tok, SM, LO) && Tok.is(tok::semi))
+    return After;
+  std::optional<Token> Next = Lexer::findNextToken(Last, SM, LO);
+  if (Next && Next->is(tok::semi))
+    return Next->getEndLoc();
+  return After;
+}
+
 SubscriptChain subscriptChain(const ArraySubscriptExpr *E) {
   SubscriptChain C;
   const Expr *Base = E;

@@ -248,19 +248,7 @@ private:
 
   /// Just after the statement, its terminating ';' included.
   SourceLocation statementEnd(const Stmt *S) const {
-    SourceLocation AfterLast = fileRange(S).getEnd();
-    const LangOptions &LO = Ctx.getLangOpts();
-    // The last token in the file: a macro's name or closing ')' when the
-    // statement ends with a macro expansion.
-    SourceLocation Last = SM.getExpansionRange(S->getEndLoc()).getEnd();
-    Token Tok;
-    if (S->getEndLoc().isFileID() && !Lexer::getRawToken(Last, Tok, SM, LO) &&
-        Tok.isOneOf(tok::semi, tok::r_brace))
-      return AfterLast;
-    std::optional<Token> Next = Lexer::findNextToken(Last, SM, LO);
-    if (Next && Next->is(tok::semi))
-      return Next->getEndLoc();
-    return AfterLast;
+    return orbis::statementEnd(S, Ctx);
   }
 
   /// The value a tile query bound to loop L reads.

@@ -304,6 +304,12 @@ private:
     const auto *Assign = dyn_cast_or_null<BinaryOperator>(P);
     bool AssignedTo = Assign && Assign->getOpcode() == BO_Assign &&
                       bare(Assign->getLHS()) == Cur;
+    // In C++ a structure element is assigned by its class's operator=.
+    const auto *ClassAssign = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+    if (ClassAssign && (!ClassAssign->isAssignmentOp() ||
+                        ClassAssign->getNumArgs() != 2 ||
+                        bare(ClassAssign->getArg(0)) != Cur))
+      ClassAssign = nullptr;
     if (A.Subscripts.empty()) {
       // The world pointer itself.
       if (AssignedTo && isCallTo(Assign->getRHS(), "omp_world_malloc")) {
@@ -353,10 +359,17 @@ private:
         if (U->isIncrementDecrementOp())
           return diag(Diag::WorldWriteOnce, U->getOperatorLoc(),
                       {UnaryOperator::getOpcodeStr(U->getOpcode()).str()});
+      if (ClassAssign && ClassAssign->getOperator() != OO_Equal)
+        return diag(Diag::WorldWriteOnce, ClassAssign->getOperatorLoc(),
+                    {getOperatorSpelling(ClassAssign->getOperator())});
       if (AssignedTo) {
         A.K = Kind::ElementWrite;
         A.Node = Assign;
         A.Value = Assign->getRHS();
+      } else if (ClassAssign) {
+        A.K = Kind::ElementWrite;
+        A.Node = ClassAssign;
+        A.Value = ClassAssign->getArg(1);
       } else {
         A.Node = Cur;
       }
@@ -367,6 +380,14 @@ private:
       return diag(Diag::WorldTileQueryInAccess, Query->getBeginLoc(),
                   {Query->getDirectCallee()->getNameAsString()});
     Accesses[A.Node] = A;
+  }
+
+  /// The element an ElementWrite assigns: the left side of `=`, or the
+  /// object of a C++ class's operator=.
+  static const Expr *assignedElement(const Stmt *Node) {
+    if (const auto *B = dyn_cast<BinaryOperator>(Node))
+      return B->getLHS();
+    return cast<CXXOperatorCallExpr>(Node)->getArg(0);
   }
 
   static const CallExpr *tileQueryIn(const Stmt *S) {
@@ -396,6 +417,9 @@ private:
       return nullptr;
     if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
       if (B->isAssignmentOp() && bare(B->getLHS()) == Cur)
+        return Cur;
+    if (const auto *C = dyn_cast_or_null<CXXOperatorCallExpr>(P))
+      if (C->isAssignmentOp() && bare(C->getArg(0)) == Cur)
         return Cur;
     if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
       if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
@@ -577,10 +601,16 @@ private:
     case Kind::ElementRead:
       return "orbis_world_get" + accessorSuffix(A.Scalar) + "(" +
              slot(A, Place) + ", " + linearIndex(A) + ", " + Place + ")";
-    case Kind::ElementWrite:
+    case Kind::ElementWrite: {
+      // A braced list (C++'s `X[i] = {a, b}`) initializes the parameter as
+      // it is; parentheses would make it an expression.
+      std::string Value = text(A.Value);
+      if (Value.empty() || Value[0] != '{')
+        Value = "(" + Value + ")";
       return "orbis_world_put" + accessorSuffix(A.Scalar) + "(" +
-             slot(A, Place) + ", " + linearIndex(A) + ", (" + text(A.Value) +
-             "), " + Place + ")";
+             slot(A, Place) + ", " + linearIndex(A) + ", " + Value + ", " +
+             Place + ")";
+    }
     }
     llvm_unreachable("unknown access kind");
   }
@@ -704,37 +734,7 @@ private:
                                       Ctx.getLangOpts());
   }
   /// Just past a statement (its `;` included).
-  SourceLocation endOf(const Stmt *S) {
-    // A statement without braces ends with its last sub-statement's `;`:
-    // `for (...) x = 1;` ends after the `;`, which its end location omits.
-    while (true) {
-      if (const auto *F = dyn_cast<ForStmt>(S))
-        S = F->getBody();
-      else if (const auto *W = dyn_cast<WhileStmt>(S))
-        S = W->getBody();
-      else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
-        S = R->getBody();
-      else if (const auto *I = dyn_cast<IfStmt>(S))
-        S = I->getElse() ? I->getElse() : I->getThen();
-      else if (const auto *L = dyn_cast<LabelStmt>(S))
-        S = L->getSubStmt();
-      else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
-        S = Sw->getBody();
-      else
-        break;
-    }
-    SourceLocation End = endOfToken(S->getEndLoc());
-    if (isa<Expr>(S) || isa<DeclStmt>(S) || isa<ReturnStmt>(S) ||
-        isa<DoStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
-        isa<GotoStmt>(S)) {
-      std::optional<Token> Next =
-          Lexer::findNextToken(SM.getExpansionLoc(S->getEndLoc()), SM,
-                               Ctx.getLangOpts());
-      if (Next && Next->is(tok::semi))
-        End = Next->getEndLoc();
-    }
-    return End;
-  }
+  SourceLocation endOf(const Stmt *S) { return statementEnd(S, Ctx); }
 
   // ---- Staged tiles (docs/lowering.md, "Staged tiles") ----
 
@@ -887,9 +887,8 @@ private:
         P.Reason = "'" + Text + "' allocates or frees world memory";
         return P;
       }
-      const Expr *Elem = A.K == Kind::ElementWrite
-                             ? bare(cast<BinaryOperator>(A.Node)->getLHS())
-                             : A.Node;
+      const Expr *Elem =
+          A.K == Kind::ElementWrite ? bare(assignedElement(A.Node)) : A.Node;
       Text = sourceText(Elem);
       // Each subscript is a loop variable plus a constant (each level once,
       // outermost first) or invariant in the nest. Those before the first
