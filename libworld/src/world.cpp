@@ -11,8 +11,13 @@
 namespace orbis::world {
 
 orbis_status_t World::init() {
+  std::lock_guard<std::mutex> Turn(Joining);
   if (Ready)
     return ORBIS_OK;
+  if (Left)
+    return failWith(ORBIS_ERR_INVALID,
+                    "orbis_world_init after orbis_world_finalize: a process "
+                    "joins the world once");
   if (orbis_status_t S = Boot.init())
     return S;
   if (Boot.underLauncher() && size() > 1) {
@@ -56,6 +61,7 @@ orbis_status_t World::init() {
 }
 
 orbis_status_t World::finalize() {
+  std::lock_guard<std::mutex> Turn(Joining);
   if (!Ready)
     return ORBIS_OK;
   Net.leaving();
@@ -74,6 +80,7 @@ orbis_status_t World::finalize() {
   Net.finalize();
   Boot.finalize();
   Ready = false;
+  Left = true;
   return S;
 }
 

@@ -481,7 +481,13 @@ private:
   /// Incremented by finalize: what threads remember of Peers is stale.
   std::atomic<uint64_t> Generation{1};
   std::atomic<uint64_t> Sent{0}, Received{0}, CacheHits{0}, MappedReads{0};
-  bool Ready = false;
+  std::atomic<bool> Ready{false};
+  /// Joining and leaving: threads that call init (or finalize) at once
+  /// take turns, and the later ones find the world joined (or left).
+  std::mutex Joining;
+  /// The world was left: a process joins once (PMIx and UCX are not made
+  /// to start again in one process).
+  bool Left = false;
   std::mutex M;
   std::condition_variable Changed;
   ParkedLoads Parked;

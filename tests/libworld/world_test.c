@@ -1178,11 +1178,34 @@ static void boxes_racing(void) {
   CHECK(orbis_world_barrier());
 }
 
-int main(int argc, char **argv) {
+static void *join(void *unused) {
+  (void)unused;
   CHECK(orbis_world_init());
+  return NULL;
+}
+
+/// Joining the world from several threads at once: they take turns, the
+/// first joins, the others find the world joined (it aborted in
+/// std::terminate with a second watchdog thread).
+static void join_from_threads(void) {
+  pthread_t th[4];
+  for (int t = 0; t < 4; t++)
+    pthread_create(&th[t], NULL, join, NULL);
+  for (int t = 0; t < 4; t++)
+    pthread_join(th[t], NULL);
+}
+
+int main(int argc, char **argv) {
+  int first = 1;
+  if (argc > 1 && !strcmp(argv[1], "join-from-threads")) {
+    join_from_threads();
+    first = 2;
+  } else {
+    CHECK(orbis_world_init());
+  }
   rank = orbis_world_rank();
   size = orbis_world_size();
-  for (int a = 1; a < argc; a++) {
+  for (int a = first; a < argc; a++) {
     if (!strcmp(argv[a], "chain"))
       chain();
     else if (!strcmp(argv[a], "many-readers"))
@@ -1253,6 +1276,13 @@ int main(int argc, char **argv) {
     }
   }
   CHECK(orbis_world_finalize());
+  // A process joins once: joining again is refused, with the reason.
+  if (orbis_world_init() != ORBIS_ERR_INVALID ||
+      !strstr(orbis_world_error_detail(), "joins the world once")) {
+    fprintf(stderr, "rank %d: orbis_world_init after finalize: '%s'\n", rank,
+            orbis_world_error_detail());
+    return 1;
+  }
   if (rank == 0)
     printf("PASS %d processes\n", size);
   return 0;

@@ -57,8 +57,10 @@ typedef struct orbis_world_ptr {
 /// initialized), cannot be stored, and are never cached.
 #define ORBIS_WORLD_ATOMIC 1u
 
-/// Joins the world (idempotent). Under a launcher, every process must call
-/// it; alone, it makes a world of one.
+/// Joins the world (idempotent; threads calling it at once take turns).
+/// Under a launcher, every process must call it; alone, it makes a world of
+/// one. A process joins once: after orbis_world_finalize it returns
+/// ORBIS_ERR_INVALID.
 orbis_status_t orbis_world_init(void);
 /// Leaves the world: waits until every process has called it.
 orbis_status_t orbis_world_finalize(void);
