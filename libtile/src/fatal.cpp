@@ -9,6 +9,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <sys/mman.h>
+#include <unistd.h>
 
 extern "C" ORBIS_TILE_API ORBIS_NOTHROW void orbis_tile_fatal(const char *where,
                                                 const char *what) {
@@ -23,5 +25,12 @@ extern "C" ORBIS_TILE_API ORBIS_NOTHROW void orbis_tile_fatal(const char *where,
   // _Exit, not exit: other threads may still be running tiles, and static
   // destructors or atexit handlers run under their feet could crash or hang
   // instead of reporting the error.
+  // libomp records the process in /dev/shm and removes the record in its
+  // exit handler, which _Exit skips: remove it here (libworld's stop does
+  // the same), or every stopped program leaves a file behind.
+  char Name[64];
+  std::snprintf(Name, sizeof Name, "/__KMP_REGISTERED_LIB_%d_%d",
+                int(getpid()), int(getuid()));
+  shm_unlink(Name);
   std::_Exit(1);
 }

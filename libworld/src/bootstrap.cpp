@@ -1,6 +1,8 @@
 /// \file
 /// PMIx bootstrap (see bootstrap.h).
 #include "bootstrap.h"
+#include "stop.h"
+#include "world_impl.h"
 
 #include <pmix.h>
 
@@ -38,7 +40,7 @@ void onProcessEnded(size_t, pmix_status_t Status, const pmix_proc_t *Source,
                  "orbis: rank %u: rank %ld of the world died (%s); stopping\n",
                  unsigned(Self.rank), Dead, PMIx_Error_string(Status));
     std::fflush(stderr);
-    _exit(1);
+    stopProcess(1);
   }
   if (Done)
     Done(PMIX_EVENT_ACTION_COMPLETE, nullptr, 0, nullptr, nullptr, DoneData);
@@ -119,8 +121,18 @@ orbis_status_t Bootstrap::fence() {
   if (!UnderLauncher)
     return ORBIS_OK;
   pmix_proc_t Job = wildcard();
-  return PMIx_Fence(&Job, 1, nullptr, 0) == PMIX_SUCCESS ? ORBIS_OK
-                                                         : ORBIS_ERR_BOOTSTRAP;
+  pmix_status_t S = PMIx_Fence(&Job, 1, nullptr, 0);
+  if (S == PMIX_SUCCESS)
+    return ORBIS_OK;
+  // Once the world runs, a fence fails because a process ended: the
+  // launcher's event (onProcessEnded) names it and stops this process; give
+  // it a moment to arrive before saying less.
+  for (int Wait = 0; Wait < 100; ++Wait)
+    usleep(10000);
+  return failWith(ORBIS_ERR_PEER_FAILED,
+                  std::string("a process of the world ended before reaching "
+                              "it (PMIx_Fence: ") +
+                      PMIx_Error_string(S) + ")");
 }
 
 } // namespace orbis::world

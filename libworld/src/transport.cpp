@@ -1,6 +1,7 @@
 /// \file
 /// UCX transport (see transport.h).
 #include "transport.h"
+#include "stop.h"
 
 #include "oversubscribed.h"
 
@@ -198,7 +199,7 @@ void Transport::onPeerError(void *Arg, ucp_ep_h, ucs_status_t Status) {
                TheTransport->Rank, *static_cast<int *>(Arg),
                ucs_status_string(Status));
   std::fflush(stderr);
-  _exit(1);
+  stopProcess(1);
 }
 
 bool Transport::map(size_t Length, Region &R) {

@@ -2,6 +2,7 @@
 /// The world of one process: joining and leaving, allocations, and the C
 /// API of <orbis/world.h> (see world_impl.h for the design).
 #include "prefault.h"
+#include "stop.h"
 #include "trace_hook.h"
 #include "world_impl.h"
 
@@ -102,7 +103,7 @@ void World::fatal(const char *Call, int From, const std::string &Why) {
   std::fprintf(stderr, "orbis: rank %d: %s from rank %d: %s\n", rank(), Call,
                From, Why.c_str());
   std::fflush(stderr);
-  _exit(1);
+  stopProcess(1);
 }
 
 orbis_status_t World::malloc(uint64_t Count, uint32_t ElemSize,
@@ -118,6 +119,26 @@ orbis_status_t World::malloc(uint64_t Count, uint32_t ElemSize,
 } // namespace orbis::world
 
 namespace orbis::world {
+std::atomic<const char *> ConstructFile{nullptr};
+std::atomic<unsigned> ConstructLine{0};
+
+void leaveAtExit(int Status, void *) {
+  if (const char *File = ConstructFile.load(); File && TheWorld.size() > 1) {
+    // The others wait for what this process would have written: waiting
+    // for them at finalize would deadlock. Leave as a process that died,
+    // which the others report, keeping the exit status.
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "orbis: rank %d: the process exits (status %d) inside "
+                 "world_parallel at %s:%u, before the world loop ends; it "
+                 "leaves the world at once\n",
+                 TheWorld.rank(), Status, File, ConstructLine.load());
+    std::fflush(stderr);
+    stopProcess(Status);
+  }
+  orbis_world_finalize();
+}
+
 thread_local const char *CallerFile = nullptr;
 thread_local unsigned CallerLine = 0;
 thread_local std::string ErrorDetail;
@@ -290,6 +311,16 @@ const char *orbis_world_error_detail(void) {
 void orbis_world_set_site(const char *file, unsigned line) {
   orbis::world::CallerFile = file;
   orbis::world::CallerLine = file ? line : 0;
+}
+
+void orbis_world_set_construct(const char *file, unsigned line) {
+  orbis::world::ConstructLine = line;
+  orbis::world::ConstructFile = file;
+}
+
+void orbis_world_leave_at_exit(void) {
+  static std::once_flag Installed;
+  std::call_once(Installed, [] { on_exit(orbis::world::leaveAtExit, nullptr); });
 }
 
 void orbis_world_get_stats(orbis_world_stats_t *stats) {

@@ -32,6 +32,7 @@
 #define ORBIS_WORLD_SRC_WORLD_IMPL_H
 
 #include "bootstrap.h"
+#include "stop.h"
 #include "box_rows.h"
 #include "oversubscribed.h"
 #include "cache.h"
@@ -551,7 +552,7 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
                        rank(), Site.call().c_str(), TimeoutSeconds,
                        Site.what().c_str());
           std::fflush(stderr);
-          _exit(1);
+          stopProcess(1);
         }
         continue;
       }

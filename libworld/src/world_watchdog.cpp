@@ -3,6 +3,7 @@
 /// on world memory with no data in flight, each prints what it waits for
 /// and the job stops.
 #include "world_impl.h"
+#include "stop.h"
 
 namespace orbis::world {
 
@@ -56,7 +57,7 @@ void World::reportDeadlockAndStop() {
   std::fflush(stderr);
   // Give the other processes a moment to print their part.
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  _exit(1);
+  stopProcess(1);
 }
 
 } // namespace orbis::world

@@ -64,6 +64,21 @@ typedef struct orbis_world_ptr {
 orbis_status_t orbis_world_init(void);
 /// Leaves the world: waits until every process has called it.
 orbis_status_t orbis_world_finalize(void);
+/// Leaves the world when the process exits (installed once; lowered code
+/// does it when it joins): orbis_world_finalize, or, for a process that
+/// exits inside a world loop (orbis_world_set_construct), at once, as a
+/// process that died, keeping its exit status: the others wait for what
+/// it would have written, so waiting for them at finalize would deadlock;
+/// they stop, naming it.
+void orbis_world_leave_at_exit(void);
+/// The calling process runs the world loop at `file`:`line` (null: none).
+void orbis_world_set_construct(const char *file, unsigned line);
+/// Ends the process with `status` at once, as libworld's own errors do: no
+/// exit handlers (they would wait for the world), nothing left behind.
+#if defined(__GNUC__)
+__attribute__((noreturn))
+#endif
+void orbis_world_stop(int status);
 /// This process's rank and the number of processes (0 and 1 before init).
 int orbis_world_rank(void);
 int orbis_world_size(void);

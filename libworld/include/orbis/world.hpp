@@ -27,7 +27,7 @@ namespace orbis {
                orbis_world_rank(), call, ptr.id, ptr.owner,
                static_cast<unsigned long long>(index),
                orbis_status_string(status), *detail ? ": " : "", detail);
-  std::_Exit(1); // no atexit handlers: they would wait for the world
+  orbis_world_stop(1);
 }
 
 /// Stops the program: `call` (not about an address) failed.
@@ -35,7 +35,7 @@ namespace orbis {
   std::fflush(stdout);
   std::fprintf(stderr, "orbis: rank %d: %s: %s\n", orbis_world_rank(), call,
                orbis_status_string(status));
-  std::_Exit(1); // no atexit handlers: they would wait for the world
+  orbis_world_stop(1);
 }
 
 /// The caller's place in its source, passed as default arguments

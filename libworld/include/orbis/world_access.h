@@ -48,7 +48,7 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
           (unsigned)ptr.owner, (long long)index,
           orbis_status_string(status), *why ? ": " : "", why);
   fflush(stderr);
-  _Exit(1); /* no atexit handlers: they would wait for the world */
+  orbis_world_stop(1);
 }
 
 #define ORBIS_WORLD_ACCESSORS(NAME, TYPE)                                      \
@@ -250,7 +250,7 @@ orbis_world_malloc_at(size_t count, size_t elem_size, const char *file,
             orbis_world_rank(), file, line, (unsigned long long)count,
             (unsigned long long)elem_size, orbis_status_string(s));
     fflush(stderr);
-    _Exit(1); /* no atexit handlers: they would wait for the world */
+    orbis_world_stop(1);
   }
   return p;
 }
@@ -268,24 +268,19 @@ orbis_world_free_at(orbis_world_ptr_t p, const char *file, unsigned line) {
 }
 
 /// Joins the world for a `world_parallel` construct (idempotent); the
-/// world is left when the program exits.
-ORBIS_WORLD_UNUSED static void orbis_world_leave_at_exit(void) {
-  orbis_world_finalize();
-}
+/// world is left when the program exits (orbis_world_leave_at_exit). The
+/// process runs the construct until orbis_world_end_at.
 ORBIS_WORLD_UNUSED static inline void orbis_world_init_at(const char *file,
                                                           unsigned line) {
-  static int joined = 0;
-  orbis_status_t s;
-  if (joined)
-    return;
-  s = orbis_world_init();
+  orbis_status_t s = orbis_world_init();
   if (s != ORBIS_OK) {
-    fprintf(stderr, "orbis: world_parallel at %s:%u: %s\n", file, line,
-            orbis_status_string(s));
-    _Exit(1); /* no atexit handlers: they would wait for the world */
+    fprintf(stderr, "orbis: world_parallel at %s:%u: %s%s%s\n", file, line,
+            orbis_status_string(s), *orbis_world_error_detail() ? ": " : "",
+            orbis_world_error_detail());
+    orbis_world_stop(1);
   }
-  joined = 1;
-  atexit(orbis_world_leave_at_exit);
+  orbis_world_leave_at_exit();
+  orbis_world_set_construct(file, line);
 }
 
 /// The world memory of a variable named in `world(list)`, for one
@@ -303,7 +298,7 @@ orbis_world_shared_at(size_t count, size_t elem_size, const char *file,
     fprintf(stderr, "orbis: rank %d: world(...) at %s:%u: %s\n",
             orbis_world_rank(), file, line, orbis_status_string(s));
     fflush(stderr);
-    _Exit(1); /* no atexit handlers: they would wait for the world */
+    orbis_world_stop(1);
   }
   return p;
 }
@@ -321,7 +316,7 @@ orbis_world_shared_atomic_at(size_t count, const char *file, unsigned line) {
     fprintf(stderr, "orbis: rank %d: world_parallel at %s:%u: %s\n",
             orbis_world_rank(), file, line, orbis_status_string(s));
     fflush(stderr);
-    _Exit(1); /* no atexit handlers: they would wait for the world */
+    orbis_world_stop(1);
   }
   return p;
 }
@@ -363,7 +358,7 @@ orbis_world_chunk_at(long long c, const char *file, unsigned line) {
             "'schedule' must be positive\n",
             orbis_world_rank(), file, line, c);
     fflush(stderr);
-    _Exit(1); /* no atexit handlers: they would wait for the world */
+    orbis_world_stop(1);
   }
   return c;
 }
@@ -391,10 +386,14 @@ orbis_world_end_at(const char *file, unsigned line) {
   orbis_world_set_site(file, line);
   s = orbis_world_barrier();
   if (s != ORBIS_OK) {
-    fprintf(stderr, "orbis: rank %d: the end of world_parallel at %s:%u: %s\n",
-            orbis_world_rank(), file, line, orbis_status_string(s));
-    _Exit(1); /* no atexit handlers: they would wait for the world */
+    fprintf(stderr,
+            "orbis: rank %d: the end of world_parallel at %s:%u: %s%s%s\n",
+            orbis_world_rank(), file, line, orbis_status_string(s),
+            *orbis_world_error_detail() ? ": " : "",
+            orbis_world_error_detail());
+    orbis_world_stop(1);
   }
+  orbis_world_set_construct(0, 0);
 }
 ORBIS_WORLD_UNUSED static inline void
 orbis_world_shared_free_at(orbis_world_ptr_t p, const char *file,
