@@ -274,7 +274,9 @@ private:
         L.Direction = B.Op == BinaryView::AddAssign ? +1 : -1;
         L.Step = B.RHS;
       } else if (B.Op == BinaryView::Assign) {
-        BinaryView R = viewBinary(B.RHS);
+        // `v = v + s` for a variable narrower than int converts the sum
+        // back to the variable's type.
+        BinaryView R = viewBinary(B.RHS->IgnoreParenImpCasts());
         if (R.Op == BinaryView::Add && asVarRef(R.LHS) == L.Var)
           L.Step = R.RHS;
         else if (R.Op == BinaryView::Add && asVarRef(R.RHS) == L.Var)

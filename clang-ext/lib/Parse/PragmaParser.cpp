@@ -586,7 +586,10 @@ private:
       V = Resolve(Toks[Pos].Text);
       ++Pos;
     } else if (Pos < Toks.size() && Toks[Pos].TokKind == PragmaToken::Number) {
-      StringRef Text = StringRef(Toks[Pos].Text).rtrim("uUlLzZ");
+      // Digit separators (C++14, C23: `1'000`) do not change the value.
+      std::string Digits = StringRef(Toks[Pos].Text).rtrim("uUlLzZ").str();
+      llvm::erase(Digits, '\'');
+      StringRef Text = Digits;
       ++Pos;
       uint64_t Value;
       if (Text.getAsInteger(0, Value))

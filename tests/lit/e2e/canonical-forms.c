@@ -129,6 +129,19 @@ static void run(int n) {
     visit(&s, (u64)(i));
   show("ne-add-neg", n, &s);
 
+  // `v = v + s` on a variable narrower than int: the sum is converted back.
+  s = (struct sum){0, 0, 0};
+  #pragma omp parallel for schedule(blocked, ts)
+  for (short v = -7; v < n; v = v + 3)
+    visit(&s, (u64)(v));
+  show("short-assign", n, &s);
+
+  s = (struct sum){0, 0, 0};
+  #pragma omp parallel for schedule(blocked, ts)
+  for (unsigned char v = 200; v > 200 - n % 200; v = v - 2)
+    visit(&s, (u64)(v));
+  show("uchar-assign", n, &s);
+
   s = (struct sum){0, 0, 0};
   #pragma omp parallel for schedule(blocked, ts)
   for (int i = 5 * n; i != 0; i -= 5)
