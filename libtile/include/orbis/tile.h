@@ -11,6 +11,14 @@
 /// Hot paths (entering and leaving a tile) are inline.
 #ifndef ORBIS_TILE_H
 #define ORBIS_TILE_H
+// The inline code here is Orbis's, not the program's: the warnings a
+// program's own flags ask for (-Wold-style-cast, -Wsign-conversion...) are
+// not about it.
+#pragma GCC system_header
+
+/// Lowered code's: swallows the size argument of a `schedule(blocked, size)`
+/// directive that the lowering keeps as written.
+#define __orbis_drop(...)
 
 #include <omp_blocked.h>
 

@@ -5,6 +5,10 @@
 /// device side is <orbis/tile_cuda.cuh>.
 #ifndef ORBIS_TILE_CUDA_H
 #define ORBIS_TILE_CUDA_H
+// The inline code here is Orbis's, not the program's: the warnings a
+// program's own flags ask for (-Wold-style-cast, -Wsign-conversion...) are
+// not about it.
+#pragma GCC system_header
 
 #include <orbis/tile.h>
 

@@ -5,6 +5,10 @@
 /// code that must handle errors uses the C API.
 #ifndef ORBIS_WORLD_HPP
 #define ORBIS_WORLD_HPP
+// The inline code here is Orbis's, not the program's: the warnings a
+// program's own flags ask for (-Wold-style-cast, -Wsign-conversion...) are
+// not about it.
+#pragma GCC system_header
 
 #include <orbis/world.h>
 

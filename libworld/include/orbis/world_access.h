@@ -14,18 +14,24 @@
 /// defined here.
 #ifndef ORBIS_WORLD_ACCESS_H
 #define ORBIS_WORLD_ACCESS_H
+// The inline code here is Orbis's, not the program's: the warnings a
+// program's own flags ask for (-Wold-style-cast, -Wsign-conversion...) are
+// not about it.
+#pragma GCC system_header
 
 #include <orbis/world.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 
+/* The helpers a file does not use raise no -Wunused-function: this is a
+   system header. Marking them unused instead made -Wused-but-marked-unused
+   fire at every use in the program. */
+#define ORBIS_WORLD_UNUSED
 #if defined(__GNUC__)
 #define ORBIS_WORLD_NORETURN __attribute__((noreturn))
-#define ORBIS_WORLD_UNUSED __attribute__((unused))
 #else
 #define ORBIS_WORLD_NORETURN
-#define ORBIS_WORLD_UNUSED
 #endif
 
 /// Stops the program: `call` at file:line failed on element `index` of

@@ -7,23 +7,23 @@
 
 void f(int n, int *A, int *s) {
   // CHECK: {{^}}  for (long long [[T0:__orbis_t[0-9_]+]] = 0; [[T0]] < {{__orbis_L[0-9_]+}}.num_tiles; ++[[T0]]){{$}}
-  // CHECK-NEXT: {{^}}    { orbis_tile_t {{.*}} ++i) {
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ orbis_tile_t {{.*}} ++i) {
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}#line [[@LINE+5]] "{{[^"]*}}"{{$}}
   // CHECK-NEXT: {{^}}#pragma omp atomic seq_cst{{$}}
-  // CHECK-NEXT: {{^}}    s[0] += A[i]; } } i = {{__orbis_f[0-9_]+}}; } } } while (0); orbis_tile_leave(&{{__orbis_c[0-9_]+}}); } }{{$}}
+  // CHECK-NEXT: {{^}}    s[0] += A[i]; } } i = {{__orbis_f[0-9_]+}}; } } } while (0); orbis_tile_leave(&{{__orbis_c[0-9_]+}}); } }{{( _Pragma\("clang diagnostic pop"\))?$}}
   #pragma omp parallel for schedule(blocked, 4)
   for (int i = 0; i < n; i++)
     #pragma omp atomic
     s[0] += A[i];
 
   // CHECK: {{^}}  for (long long [[T1:__orbis_t[0-9_]+]] = 0; [[T1]] < {{__orbis_L[0-9_]+}}.num_tiles; ++[[T1]]){{$}}
-  // CHECK-NEXT: {{^}}    { orbis_tile_t {{.*}} int i = {{__orbis_f[0-9_]+}}; do {
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ orbis_tile_t {{.*}} int i = {{__orbis_f[0-9_]+}}; do {
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}#line [[@LINE+6]] "{{[^"]*}}"{{$}}
-  // CHECK-NEXT: {{^}}{ int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, 2, 1 * {{__orbis_L[0-9_]+}}.tile, {{.*}});{{$}}
+  // CHECK-NEXT: {{^}}{{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, 2, 1 * {{__orbis_L[0-9_]+}}.tile, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}    for (long long {{__orbis_t[0-9_]+}} = 0;
-  // CHECK-NEXT: {{^}}      { orbis_tile_t {{.*}} do { { { { for (i = {{__orbis_f[0-9_]+}}; {{.*}}; ++j) { A[i * n + j] = 0; } }
+  // CHECK-NEXT: {{^}}      {{(_Pragma.* )?}}{ orbis_tile_t {{.*}} do { { { { for (i = {{__orbis_f[0-9_]+}}; {{.*}}; ++j) { A[i * n + j] = 0; } }
   #pragma omp parallel for schedule(blocked, 4)
   for (int i = 0; i < n; i++)
     #pragma omp for schedule(blocked, 2)

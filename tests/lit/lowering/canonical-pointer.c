@@ -7,7 +7,7 @@
 // RUN: %orbis-cc -fsyntax-only %s
 
 void clear(char *p, char *q) {
-  // CHECK: {{^}}  { char *[[LB:__orbis_lb[0-9_]+]] = (p); __typeof__((q) + 0) [[UB:__orbis_ub[0-9_]+]] = (q); static const orbis_site_t [[S:__orbis_site[0-9_]+]] = {{.*}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK: {{^}}  {{(_Pragma.* )?}}{ char *[[LB:__orbis_lb[0-9_]+]] = (p); __typeof__((q) + 0) [[UB:__orbis_ub[0-9_]+]] = (q); static const orbis_site_t [[S:__orbis_site[0-9_]+]] = {{.*}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
   // CHECK-SAME: orbis_loop_init(&[[L]], &[[S]], 0, (long long)([[UB]] - [[LB]]), (long long)(2LL), ORBIS_CMP_LT, 0, 64, 1, (long long)([[UB]] - [[LB]]));{{$}}
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 void f(size_t n, double *A) {
-  // CHECK: {{^}}  { size_t [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); static const orbis_site_t [[S:__orbis_site[0-9_]+]] = {"{{.*}}canonical-size-t.c:[[@LINE+8]]:3", 0, 8, {{[A-Z_ |0]+}}, {{0|"[^"]*"}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK: {{^}}  {{(_Pragma.* )?}}{ size_t [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); static const orbis_site_t [[S:__orbis_site[0-9_]+]] = {"{{.*}}canonical-size-t.c:[[@LINE+8]]:3", 0, 8, {{[A-Z_ |0]+}}, {{0|"[^"]*"}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
   // CHECK-SAME: orbis_loop_init(&[[L]], &[[S]], (long long)(__typeof__([[LB]] + [[UB]]))[[LB]], (long long)(__typeof__([[LB]] + [[UB]]))[[UB]], (long long)(1), ORBIS_CMP_LT, (__typeof__([[LB]] + [[UB]]))-1 > 0, 4, 1, (long long)[[UB]]);{{$}}
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}

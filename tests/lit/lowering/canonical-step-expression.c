@@ -5,7 +5,7 @@
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, int s, double *A) {
-  // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); __typeof__((2 * s + 1) + 0) [[SV:__orbis_s[0-9_]+]] = (2 * s + 1); static const orbis_site_t [[S:__orbis_site[0-9_]+]] = {"{{.*}}canonical-step-expression.c:[[@LINE+8]]:3", 0, 8, {{[A-Z_ |0]+}}, {{0|"[^"]*"}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK: {{^}}  {{(_Pragma.* )?}}{ int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); __typeof__((2 * s + 1) + 0) [[SV:__orbis_s[0-9_]+]] = (2 * s + 1); static const orbis_site_t [[S:__orbis_site[0-9_]+]] = {"{{.*}}canonical-step-expression.c:[[@LINE+8]]:3", 0, 8, {{[A-Z_ |0]+}}, {{0|"[^"]*"}}}; orbis_loop_t [[L:__orbis_L[0-9_]+]];
   // CHECK-SAME: orbis_loop_init(&[[L]], &[[S]], (long long)(__typeof__([[LB]] + [[UB]]))[[LB]], (long long)(__typeof__([[LB]] + [[UB]]))[[UB]], (long long)([[SV]]), ORBIS_CMP_LT, (__typeof__([[LB]] + [[UB]]))-1 > 0, 4, 1, (long long)[[UB]]);{{$}}
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]], [[SV]]) __orbis_drop({{$}}

@@ -9,7 +9,7 @@
 void fill(int n, int *A) {
   int i;
   // CHECK: {{^}}  int i;{{$}}
-  // CHECK-NEXT: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK-NEXT: {{^}}  {{(_Pragma.* )?}}{ int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
   // CHECK-SAME: (long long)(1), ORBIS_CMP_LT, {{.*}}, 4, 1, (long long)[[UB]]);{{$}}
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}

@@ -14,7 +14,7 @@
 double dot(int n, const double *X, const double *Y) {
   double sum = 0, t;
   int nt = 4;
-  // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; {{.*}}, 128, 1, {{.*}});{{$}}
+  // CHECK: {{^}}  {{(_Pragma.* )?}}{ int [[LB:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; {{.*}}, 128, 1, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}
   // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
@@ -29,7 +29,7 @@ double dot(int n, const double *X, const double *Y) {
 double dot_once(int n, const double *X, const double *Y, int *calls) {
   double sum = 0;
   int scale = 2;
-  // CHECK: {{^}}  { int [[LB:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1, {{.*}});
+  // CHECK: {{^}}  {{(_Pragma.* )?}}{ int [[LB:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1, {{.*}});
   // CHECK-SAME: {{ }}orbis_once_t [[O:__orbis_once[0-9]+]]_state = ORBIS_ONCE_INIT; orbis_once_t *[[O]] = &[[O]]_state;{{$}}
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]], [[O]]) __orbis_drop({{$}}

@@ -12,7 +12,7 @@ void f(int n, int m, double *A, const double *W) {
   // CHECK-NEXT: {{^}}    for (int k = 0; k < m; k++){{$}}
   // CHECK-NEXT: {{^}}      if (W[k] < 0){{$}}
   // CHECK-NEXT: {{^}}        break;{{$}}
-  // CHECK-NEXT: {{^}}    { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++i) {
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++i) {
   // CHECK-NEXT: {{^}}    {{[{]$}}
   // CHECK-NEXT: {{^}}      #pragma omp simd reduction(+: s){{$}}
   // CHECK-NEXT: {{^}}      for (int k = 0; k < m; k++){{$}}

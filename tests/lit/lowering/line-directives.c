@@ -11,7 +11,7 @@ struct S { int a; };
 
 void f(int n, struct S *A, int *c) {
   // CHECK: {{^}}void f(int n, struct S *A, int *c) {{[{]$}}
-  // CHECK-NEXT: {{^}}  { int {{__orbis_lb[0-9_]+}} = (0);
+  // CHECK-NEXT: {{^}}  {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0);
   // CHECK: {{^}}  #pragma omp parallel for \{{$}}
   // CHECK-NEXT: {{^}}      schedule(blocked, 4){{$}}
   // CHECK: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
@@ -26,7 +26,7 @@ void f(int n, struct S *A, int *c) {
     // CHECK-NEXT: {{^}}    c[0] = 1; orbis_once_end(
     #pragma omp block
     A[i].a = 0;
-    // CHECK-NEXT: {{^}}    { { for (i =
+    // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ { for (i =
     // CHECK-NEXT: {{^}}    A[i].a = 0; }
 #ifdef BREAK
     A[i].b = 1;
@@ -35,7 +35,7 @@ void f(int n, struct S *A, int *c) {
   }
   #pragma omp parallel
   {
-    // CHECK: {{^}}    { int {{__orbis_lb[0-9_]+}} = (0);
+    // CHECK: {{^}}    {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0);
     // CHECK-NEXT: {{^}}#pragma omp single copyprivate(
     // CHECK-NEXT: {{^}}{{__orbis_once[0-9]+}} = orbis_once_new(omp_get_num_threads());{{$}}
     // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
@@ -73,7 +73,7 @@ void f(int n, struct S *A, int *c) {
   // CHECK: {{^}}#line [[@LINE-13]] "{{[^"]*}}"{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;
-  // CHECK-NEXT: {{^}}    { int {{__orbis_lb[0-9_]+}} = (0);
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0);
   // CHECK-NEXT: {{^}}    for (long long {{__orbis_t[0-9_]+}} = 0;
   // CHECK-NEXT: {{^}}#ifdef BREAK{{$}}
   // CHECK-NEXT: {{^}}      A[i + j].b = 2;{{$}}

@@ -9,7 +9,7 @@
 // RUN: %orbis-cc -fsyntax-only %s
 
 void sweep3(int nx, int ny, int nz, double *A, int *log) {
-  // CHECK: {{^}}  { int [[LB0:__orbis_lb[0-9_]+]] = (1); __typeof__((nx) + 0) {{.*}} orbis_loop_t [[L0:__orbis_L[0-9_]+]];
+  // CHECK: {{^}}  {{(_Pragma.* )?}}{ int [[LB0:__orbis_lb[0-9_]+]] = (1); __typeof__((nx) + 0) {{.*}} orbis_loop_t [[L0:__orbis_L[0-9_]+]];
   // CHECK-SAME: ORBIS_CMP_LT, {{.*}}, 4, 1, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L0]], [[LB0]]) __orbis_drop({{$}}
@@ -19,12 +19,12 @@ void sweep3(int nx, int ny, int nz, double *A, int *log) {
   // CHECK-NEXT: {{^}}  for (long long [[T0:__orbis_t[0-9_]+]] = 0; {{.*}} orbis_tile_t [[C0:__orbis_c[0-9_]+]];
   // CHECK-SAME: {{.*}} int x = [[F0:__orbis_f[0-9_]+]]; do { {{[{]$}}
   // CHECK-NEXT: {{^}}    log[0] = x;{{$}}
-  // CHECK-NEXT: {{^}}    { int {{__orbis_lb[0-9_]+}} = (1); __typeof__((ny) + 0) {{.*}} orbis_loop_t [[L1:__orbis_L[0-9_]+]];
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (1); __typeof__((ny) + 0) {{.*}} orbis_loop_t [[L1:__orbis_L[0-9_]+]];
   // CHECK-SAME: ORBIS_CMP_LT, {{.*}}, 4, 1 * [[L0]].tile, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}    for (long long [[T1:__orbis_t[0-9_]+]] = 0; [[T1]] < [[L1]].num_tiles; {{.*}} orbis_tile_t [[C1:__orbis_c[0-9_]+]];
   // CHECK-SAME: {{.*}} int y = [[F1:__orbis_f[0-9_]+]]; do { {{[{]$}}
   // CHECK-NEXT: {{^}}      log[1] = y;{{$}}
-  // CHECK-NEXT: {{^}}      { int {{__orbis_lb[0-9_]+}} = (1); __typeof__((nz) + 0) {{.*}} orbis_loop_t [[L2:__orbis_L[0-9_]+]];
+  // CHECK-NEXT: {{^}}      {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (1); __typeof__((nz) + 0) {{.*}} orbis_loop_t [[L2:__orbis_L[0-9_]+]];
   // CHECK-SAME: ORBIS_CMP_LT, {{.*}}, 2, 1 * [[L1]].tile * [[L0]].tile, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}      for (long long [[T2:__orbis_t[0-9_]+]] = 0; [[T2]] < [[L2]].num_tiles; {{.*}} orbis_tile_t [[C2:__orbis_c[0-9_]+]];
   // CHECK-SAME: {{.*}} int z = [[F2:__orbis_f[0-9_]+]]; do { {{[{]$}}
@@ -42,7 +42,7 @@ void sweep3(int nx, int ny, int nz, double *A, int *log) {
         {
           A[(x * ny + y) * nz + z] += A[(x * ny + y) * nz + z - 1];
         }
-        // CHECK-NEXT: {{^}}        { { for (x = [[F0]]; x < {{__orbis_e[0-9_]+}}; ++x)
+        // CHECK-NEXT: {{^}}        {{(_Pragma.* )?}}{ { for (x = [[F0]]; x < {{__orbis_e[0-9_]+}}; ++x)
         // CHECK-SAME: {{ }}for (y = [[F1]]; y < {{__orbis_e[0-9_]+}}; ++y)
         // CHECK-SAME: {{ }}for (z = [[F2]]; z < {{__orbis_e[0-9_]+}}; ++z) {{[{]}}
         // CHECK-NEXT: {{^}}        {{[{]$}}
@@ -51,13 +51,13 @@ void sweep3(int nx, int ny, int nz, double *A, int *log) {
         log[3] = z;
         // CHECK-NEXT: {{^}}        log[3] = z;{{$}}
       }
-      // CHECK-NEXT: {{^}}      } } while (0); orbis_tile_leave(&[[C2]]); } }{{$}}
+      // CHECK-NEXT: {{^}}      } } while (0); orbis_tile_leave(&[[C2]]); } }{{( _Pragma\("clang diagnostic pop"\))?$}}
       log[4] = y;
       // CHECK-NEXT: {{^}}      log[4] = y;{{$}}
     }
-    // CHECK-NEXT: {{^}}    } } while (0); orbis_tile_leave(&[[C1]]); } }{{$}}
+    // CHECK-NEXT: {{^}}    } } while (0); orbis_tile_leave(&[[C1]]); } }{{( _Pragma\("clang diagnostic pop"\))?$}}
     log[5] = x;
     // CHECK-NEXT: {{^}}    log[5] = x;{{$}}
   }
-  // CHECK-NEXT: {{^}}  } } while (0); orbis_tile_leave(&[[C0]]); } }{{$}}
+  // CHECK-NEXT: {{^}}  } } while (0); orbis_tile_leave(&[[C0]]); } }{{( _Pragma\("clang diagnostic pop"\))?$}}
 }

@@ -9,11 +9,11 @@
 void fill(int n, double *A) {
   double t = 0;
   // CHECK: {{^}}  double t = 0;{{$}}
-  // CHECK-NEXT: {{^}}  { int {{__orbis_lb[0-9_]+}} = (0);
+  // CHECK-NEXT: {{^}}  {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0);
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate({{__orbis_L[0-9_]+}}, {{__orbis_lb[0-9_]+}}) __orbis_drop({{$}}
   // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
-  // CHECK: {{^}}    { __typeof__(t) t; int {{__orbis_lb[0-9_]+}} = (0); __typeof__((n) + 0) {{__orbis_ub[0-9_]+}} = (n);
+  // CHECK: {{^}}    {{(_Pragma.* )?}}{ __typeof__(t) t; int {{__orbis_lb[0-9_]+}} = (0); __typeof__((n) + 0) {{__orbis_ub[0-9_]+}} = (n);
   // CHECK-NEXT: {{^}}    for (long long {{__orbis_t[0-9_]+}} = 0;
   // CHECK-NEXT: {{^}}      t = x * n + y;{{$}}
   #pragma omp parallel for schedule(blocked, 8)

@@ -13,7 +13,7 @@ void relax(int n, double *A, int *count) {
   {
   // CHECK: {{^}}  #pragma omp parallel num_threads(3){{$}}
   // CHECK-NEXT: {{^}}  {{[{]$}}
-  // CHECK-NEXT: {{^}}    { int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; orbis_loop_init(&[[L]], {{.*}}, ORBIS_CMP_LT, {{.*}}, 16, 1, (long long)[[UB]]);
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ int [[LB:__orbis_lb[0-9_]+]] = (0); __typeof__((n) + 0) [[UB:__orbis_ub[0-9_]+]] = (n); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]]; orbis_loop_init(&[[L]], {{.*}}, ORBIS_CMP_LT, {{.*}}, 16, 1, (long long)[[UB]]);
   // CHECK-SAME: {{ }}orbis_once_t *[[O1:__orbis_once[0-9]+]];{{$}}
   // CHECK-NEXT: {{^}}#pragma omp single copyprivate([[O1]]){{$}}
   // CHECK-NEXT: {{^}}[[O1]] = orbis_once_new(omp_get_num_threads()); orbis_once_t *[[O2:__orbis_once[0-9]+]];{{$}}
@@ -34,14 +34,14 @@ void relax(int n, double *A, int *count) {
       // CHECK-NEXT: {{^}}      count[0] += 1; orbis_once_end([[O1]]); }{{$}}
       #pragma omp block
       A[i] = 0.5 * A[i];
-      // CHECK-NEXT: {{^}}      { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++i) {{[{]}}
+      // CHECK-NEXT: {{^}}      {{(_Pragma.* )?}}{ { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++i) {{[{]}}
       // CHECK-NEXT: {{^}}      A[i] = 0.5 * A[i]; } } i = [[F]]; }{{$}}
       #pragma omp single
       count[1] += 1;
       // CHECK-NEXT: {{^}}      if (orbis_once_begin([[O2]], 0)) {{[{]$}}
       // CHECK-NEXT: {{^}}      count[1] += 1; orbis_once_end([[O2]]); }{{$}}
     }
-    // CHECK-NEXT: {{^}}    } } while (0); orbis_tile_leave(&[[C]]); } orbis_once_release([[O1]]); orbis_once_release([[O2]]); }{{$}}
+    // CHECK-NEXT: {{^}}    } } while (0); orbis_tile_leave(&[[C]]); } orbis_once_release([[O1]]); orbis_once_release([[O2]]); }{{( _Pragma\("clang diagnostic pop"\))?$}}
     count[2] = 0;
     // CHECK-NEXT: {{^}}    count[2] = 0;{{$}}
   }

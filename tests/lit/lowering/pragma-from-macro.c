@@ -15,7 +15,7 @@
 // CHECK-NEXT: {{^}}#define OMP(x) PRAGMA(omp x){{$}}
 
 void f(int n, double *A) {
-  // CHECK: {{^}}  { int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, ORBIS_CMP_LT, {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1, {{.*}});{{$}}
+  // CHECK: {{^}}  {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, ORBIS_CMP_LT, {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic push{{$}}
   // CHECK: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate({{__orbis_L[0-9_]+}}, {{__orbis_lb[0-9_]+}}){{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic pop{{$}}
@@ -24,7 +24,7 @@ void f(int n, double *A) {
   // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;{{.*}}; ++i) { A[i] = 0; }
   P
   for (int i = 0; i < n; i++) A[i] = 0;
-  // CHECK-NEXT: {{^}}  { int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, ORBIS_CMP_LT, {{.*}}, 8, 1, {{.*}}); orbis_once_t [[O:__orbis_once[0-9]+]]_state
+  // CHECK-NEXT: {{^}}  {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0); {{.*}}, ORBIS_CMP_LT, {{.*}}, 8, 1, {{.*}}); orbis_once_t [[O:__orbis_once[0-9]+]]_state
   // CHECK-NEXT: {{^}}#pragma clang diagnostic push{{$}}
   // CHECK: {{^}}#pragma omp parallel for num_threads(2) schedule(monotonic: dynamic, 1) firstprivate({{__orbis_L[0-9_]+}}, {{__orbis_lb[0-9_]+}}, [[O]]){{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic pop{{$}}
@@ -33,7 +33,7 @@ void f(int n, double *A) {
   // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;
   // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
   // CHECK-NEXT: {{^}}    A[0] = 1; orbis_once_end([[O]]); }{{$}}
-  // CHECK-NEXT: {{^}}    { { for (i =
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ { for (i =
   OMP(parallel for schedule(blocked, 8) num_threads(2))
   for (int i = 0; i < n; i++) {
     OMP(single)

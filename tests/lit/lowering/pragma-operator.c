@@ -8,20 +8,20 @@
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, double *A) {
-  // CHECK: {{^}}  { int [[LB0:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L0:__orbis_L[0-9_]+]]; {{.*}}, ORBIS_CMP_LT, {{.*}}, 4, 1, {{.*}});{{$}}
+  // CHECK: {{^}}  {{(_Pragma.* )?}}{ int [[LB0:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L0:__orbis_L[0-9_]+]]; {{.*}}, ORBIS_CMP_LT, {{.*}}, 4, 1, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic push{{$}}
   // CHECK: {{^}}#pragma omp parallel for num_threads(2) schedule(monotonic: dynamic, 1) firstprivate([[L0]], [[LB0]]){{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic pop{{$}}
   // CHECK-NEXT: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0; {{__orbis_t[0-9_]+}} < [[L0]].num_tiles;
-  // CHECK-NEXT: {{^}}    { orbis_tile_t {{.*}} ++i) { A[i] = 0; }
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ orbis_tile_t {{.*}} ++i) { A[i] = 0; }
   _Pragma("omp parallel for schedule(blocked, 4) num_threads(2)")
   for (int i = 0; i < n; i++)
     A[i] = 0;
 
   // CHECK-EMPTY:
-  // CHECK-NEXT: {{^}}  { int [[LB1:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L1:__orbis_L[0-9_]+]]; {{.*}}, ORBIS_CMP_LT, {{.*}}, 8, 1, {{.*}});{{$}}
+  // CHECK-NEXT: {{^}}  {{(_Pragma.* )?}}{ int [[LB1:__orbis_lb[0-9_]+]] = (0); {{.*}} orbis_loop_t [[L1:__orbis_L[0-9_]+]]; {{.*}}, ORBIS_CMP_LT, {{.*}}, 8, 1, {{.*}});{{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic push{{$}}
   // CHECK: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate([[L1]], [[LB1]]){{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic pop{{$}}
@@ -40,7 +40,7 @@ void f(int n, double *A) {
   // CHECK: {{^}}#pragma omp parallel for schedule(monotonic: dynamic, 1) firstprivate({{__orbis_L[0-9_]+}}, {{__orbis_lb[0-9_]+}}, [[O:__orbis_once[0-9]+]]){{$}}
   // CHECK: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
   // CHECK-NEXT: {{^}}    A[0] = 1; orbis_once_end([[O]]); }{{$}}
-  // CHECK-NEXT: {{^}}    { { for (i = {{.*}}; ++i) {
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ { for (i = {{.*}}; ++i) {
   // CHECK-NEXT: {{^}}    A[i] = 3; } }
   // CHECK: {{^}}#pragma omp atomic seq_cst{{$}}
   // CHECK: {{^}}#line [[@LINE+9]] "{{[^"]*}}"{{$}}
@@ -56,4 +56,4 @@ void f(int n, double *A) {
     A[1] += 1;
   }
 }
-// CHECK-NOT: _Pragma
+// CHECK-NOT: _Pragma("omp

@@ -20,14 +20,14 @@ void sweep(int n, double *A, volatile int *done, volatile int *flag,
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n - 1; x++) {
     while (*flag == 2);
-    // CHECK: {{^}}    { while (__atomic_load_n(&(*flag), __ATOMIC_ACQUIRE) == 2)orbis_spin_pause(); orbis_spin_end(); }{{$}}
+    // CHECK: {{^}}    {{(_Pragma.* )?}}{ while (__atomic_load_n(&(*flag), __ATOMIC_ACQUIRE) == 2)orbis_spin_pause(); orbis_spin_end(); }{{$}}
     int xb = x;
     #pragma omp for schedule(blocked)
     for (int y = 1; y < n - 1; y++) {
       while (done[xb] < y) {}
-      // CHECK: {{^}}      { while (__atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE) < y) { orbis_spin_pause(); } orbis_spin_end(); }{{$}}
+      // CHECK: {{^}}      {{(_Pragma.* )?}}{ while (__atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE) < y) { orbis_spin_pause(); } orbis_spin_end(); }{{$}}
       do {} while (done[xb] < y - 1);
-      // CHECK: {{^}}      { do { orbis_spin_pause(); } while (__atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE) < y - 1); orbis_spin_end(); }{{$}}
+      // CHECK: {{^}}      {{(_Pragma.* )?}}{ do { orbis_spin_pause(); } while (__atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE) < y - 1); orbis_spin_end(); }{{$}}
       while (done[xb] < 0) { A[0] = 1; }
       // CHECK: {{^}}      while (done[xb] < 0) { A[0] = 1; }{{$}}
       int ready;
@@ -38,11 +38,11 @@ void sweep(int n, double *A, volatile int *done, volatile int *flag,
       // CHECK: {{^}}        ready = done[xb];{{$}}
       // CHECK-NEXT: {{^}}       orbis_spin_pause(); } while (ready < y); orbis_spin_end(); }{{$}}
       while (1) { ready = done[xb]; if (ready >= y) break; }
-      // CHECK: {{^}}      { while (1) { ready = __atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE); if (ready >= y) break;  orbis_spin_pause(); } orbis_spin_end(); }{{$}}
+      // CHECK: {{^}}      {{(_Pragma.* )?}}{ while (1) { ready = __atomic_load_n(&(done[xb]), __ATOMIC_ACQUIRE); if (ready >= y) break;  orbis_spin_pause(); } orbis_spin_end(); }{{$}}
       while (done[xb] < y) { ready = sweep_calls(); }
       // CHECK: {{^}}      while (done[xb] < y) { ready = sweep_calls(); }{{$}}
       while (!*go) {}
-      // CHECK: {{^}}      { while (!__atomic_load_n(&(*go), __ATOMIC_ACQUIRE)) { orbis_spin_pause(); } orbis_spin_end(); }{{$}}
+      // CHECK: {{^}}      {{(_Pragma.* )?}}{ while (!__atomic_load_n(&(*go), __ATOMIC_ACQUIRE)) { orbis_spin_pause(); } orbis_spin_end(); }{{$}}
       #pragma omp block
       {
         while (*flag == 3) {}

@@ -58,7 +58,7 @@ void work(int n, double *A, double *B, int *c) {
   #pragma omp parallel for schedule(blocked, 16)
   for (int i = 0; i < n; i++)
     A[i] += B[i];
-  // CHECK-NEXT: {{^}}  { int {{__orbis_lb[0-9_]+}} = (0);
+  // CHECK-NEXT: {{^}}  {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0);
   #pragma omp task
   c[3] = 1;
   #pragma omp taskwait

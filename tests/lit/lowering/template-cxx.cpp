@@ -15,7 +15,7 @@
 
 template <typename T, typename V>
 void fill(T lo, T hi, T step, V *A, int *calls) {
-  // CHECK: {{^}}  { T [[LB:__orbis_lb[0-9_]+]] = (lo); __typeof__((hi) + 0) [[UB:__orbis_ub[0-9_]+]] = (hi); __typeof__((step) + 0) [[SV:__orbis_s[0-9_]+]] = (step); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
+  // CHECK: {{^}}  {{(_Pragma.* )?}}{ T [[LB:__orbis_lb[0-9_]+]] = (lo); __typeof__((hi) + 0) [[UB:__orbis_ub[0-9_]+]] = (hi); __typeof__((step) + 0) [[SV:__orbis_s[0-9_]+]] = (step); {{.*}} orbis_loop_t [[L:__orbis_L[0-9_]+]];
   // CHECK-SAME: orbis_loop_init(&[[L]], {{.*}}, orbis_dep_lower([[LB]], [[UB]]), orbis_dep_upper([[LB]], [[UB]]), (long long)([[SV]]), ORBIS_CMP_LT, orbis_dep_unsigned([[LB]], [[UB]]), 16, 1, orbis_dep_total([[LB]], [[UB]]));
   // CHECK-SAME: {{ }}orbis_once_t [[O:__orbis_once[0-9]+]]_state = ORBIS_ONCE_INIT;
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
@@ -25,7 +25,7 @@ void fill(T lo, T hi, T step, V *A, int *calls) {
   // CHECK-SAME: T [[F:__orbis_f[0-9_]+]] = orbis_dep_at([[LB]], {{.*}}); T i = [[F]]; do
   // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
   // CHECK-NEXT: {{^}}    calls[0]++; orbis_once_end([[O]]); }{{$}}
-  // CHECK-NEXT: {{^}}    { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i += [[SV]]) {
+  // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i += [[SV]]) {
   // CHECK-NEXT: {{^}}    A[i] = V(orbis_query_int([[C]].num)); } } i = [[F]]; }{{$}}
   #pragma omp parallel for schedule(blocked, 16)
   for (T i = lo; i < hi; i += step) {
@@ -43,7 +43,7 @@ template void fill<unsigned long, float>(unsigned long, unsigned long,
 struct Grid {
   std::vector<double> v;
   void clear(int n) {
-    // CHECK: {{^}}    { int {{__orbis_lb[0-9_]+}} = (0); __typeof__((n) + 0) {{.*}}, ORBIS_CMP_LT, {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1,
+    // CHECK: {{^}}    {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0); __typeof__((n) + 0) {{.*}}, ORBIS_CMP_LT, {{.*}}, ORBIS_BLOCK_SIZE_AUTO, 1,
     // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate(
     // CHECK: ++i) { v[i] = 0; }
     #pragma omp parallel for schedule(blocked)

@@ -8,7 +8,7 @@
 
 void triangle(int n, int *A) {
   // CHECK: orbis_tile_t [[C0:__orbis_c[0-9_]+]];
-  // CHECK: {{^}}    { int {{__orbis_lb[0-9_]+}} = (0); __typeof__((orbis_query_int([[C0]].size)) + 0) {{__orbis_ub[0-9_]+}} = (orbis_query_int([[C0]].size));
+  // CHECK: {{^}}    {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0); __typeof__((orbis_query_int([[C0]].size)) + 0) {{__orbis_ub[0-9_]+}} = (orbis_query_int([[C0]].size));
   #pragma omp parallel for schedule(blocked, 4)
   for (int x = 0; x < n; x++) {
     #pragma omp for schedule(blocked, 2)

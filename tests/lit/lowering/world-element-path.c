@@ -19,16 +19,16 @@ int sweep(int N, int T) {
   // CHECK: for (int t = 1; t <= T; t++) { if (__orbis_wi0++ % orbis_world_size() != orbis_world_rank()) continue;
   #pragma omp world_parallel for world(Vs, last)
   for (int t = 1; t <= T; t++) {
-    // CHECK: orbis_world_put_ptr(__orbis_w0_Vs, (t), orbis_world_malloc_at((N) * (sizeof((*(__typeof__(Vs[0]))0)) / sizeof(double)), sizeof(double), "{{.*}}", [[@LINE+1]]), "{{.*}}", [[@LINE+1]]);
+    // CHECK: orbis_world_put_ptr(__orbis_w0_Vs, (unsigned long long)(t), orbis_world_malloc_at((N) * (sizeof((*(__typeof__(Vs[0]))0)) / sizeof(double)), sizeof(double), "{{.*}}", [[@LINE+1]]), "{{.*}}", [[@LINE+1]]);
     Vs[t] = omp_world_malloc(N);
-    // CHECK: orbis_world_put_double(orbis_world_get_ptr(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+1]]), (unsigned long long)(1) * (sizeof((*(__typeof__(Vs[0]))0)) / sizeof(double)) + (unsigned long long)(2) * (sizeof((*(__typeof__(Vs[0]))0)[0]) / sizeof(double)), (0.5 * orbis_world_get_double(orbis_world_get_ptr(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+1]]), (unsigned long long)(1) * (sizeof((*(__typeof__(Vs[0]))0)) / sizeof(double)) + (unsigned long long)(2) * (sizeof((*(__typeof__(Vs[0]))0)[0]) / sizeof(double)), "{{.*}}", [[@LINE+1]])), "{{.*}}", [[@LINE+1]]);
+    // CHECK: orbis_world_put_double(orbis_world_get_ptr(__orbis_w0_Vs, (unsigned long long)(t), "{{.*}}", [[@LINE+1]]), (unsigned long long)(1) * (sizeof((*(__typeof__(Vs[0]))0)) / sizeof(double)) + (unsigned long long)(2) * (sizeof((*(__typeof__(Vs[0]))0)[0]) / sizeof(double)), (0.5 * orbis_world_get_double(orbis_world_get_ptr(__orbis_w0_Vs, (unsigned long long)(t - 1), "{{.*}}", [[@LINE+1]]), (unsigned long long)(1) * (sizeof((*(__typeof__(Vs[0]))0)) / sizeof(double)) + (unsigned long long)(2) * (sizeof((*(__typeof__(Vs[0]))0)[0]) / sizeof(double)), "{{.*}}", [[@LINE+1]])), "{{.*}}", [[@LINE+1]]);
     Vs[t][1][2] = 0.5 * Vs[t - 1][1][2];
     if (t == T) {
       // CHECK: orbis_world_put_ptr(__orbis_w0_last, 0, orbis_world_malloc_at((4) * (sizeof((*(__typeof__(last))0)) / sizeof(double)), sizeof(double), "{{.*}}", [[@LINE+1]]), "{{.*}}", [[@LINE+1]]);
       last = omp_world_malloc(4);
       // CHECK: orbis_world_put_double(orbis_world_get_ptr(__orbis_w0_last, 0, "{{.*}}", [[@LINE+1]]), (unsigned long long)(3) * (sizeof((*(__typeof__(last))0)) / sizeof(double)), (1.0), "{{.*}}", [[@LINE+1]]);
       last[3] = 1.0;
-      // CHECK: orbis_world_free_at(orbis_world_get_ptr(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+1]]), "{{.*}}", [[@LINE+1]]);
+      // CHECK: orbis_world_free_at(orbis_world_get_ptr(__orbis_w0_Vs, (unsigned long long)(t - 1), "{{.*}}", [[@LINE+1]]), "{{.*}}", [[@LINE+1]]);
       omp_world_free(Vs[t - 1]);
     }
   }

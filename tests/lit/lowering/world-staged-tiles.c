@@ -19,8 +19,8 @@ void sweeps(int N, int T) {
   for (int t = 1; t <= T; t++) {
     Vs[t] = omp_world_malloc(N);
     // CHECK: staged tile (docs/lowering.md, "Staged tiles")
-    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr_staged(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+33]]); const long long __orbis_sf0_0 = (long long)(__orbis_f0_0) + (-1LL), __orbis_sn0_0 = (long long)(__orbis_e0_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(__orbis_f0_1) + (-1LL), __orbis_sn0_1 = (long long)(__orbis_e0_1) + (0LL) - __orbis_sf0_1; const unsigned long long __orbis_so0 = 0ULL;
-    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp1 = orbis_world_get_ptr_staged(__orbis_w0_Vs, (t - 1), "{{.*}}", [[@LINE+32]]); const long long __orbis_sf1_0 = (long long)(__orbis_f0_0) + (0LL), __orbis_sn1_0 = (long long)(__orbis_e0_0) + (1LL) - __orbis_sf1_0; const long long __orbis_sf1_1 = (long long)(__orbis_f0_1) + (0LL), __orbis_sn1_1 = (long long)(__orbis_e0_1) + (1LL) - __orbis_sf1_1;
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr_staged(__orbis_w0_Vs, (unsigned long long)(t), "{{.*}}", [[@LINE+33]]); const long long __orbis_sf0_0 = (long long)(__orbis_f0_0) + (-1LL), __orbis_sn0_0 = (long long)(__orbis_e0_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(__orbis_f0_1) + (-1LL), __orbis_sn0_1 = (long long)(__orbis_e0_1) + (0LL) - __orbis_sf0_1; const unsigned long long __orbis_so0 = 0ULL;
+    // CHECK-NEXT: orbis_world_ptr_t __orbis_sp1 = orbis_world_get_ptr_staged(__orbis_w0_Vs, (unsigned long long)(t - 1), "{{.*}}", [[@LINE+32]]); const long long __orbis_sf1_0 = (long long)(__orbis_f0_0) + (0LL), __orbis_sn1_0 = (long long)(__orbis_e0_0) + (1LL) - __orbis_sf1_0; const long long __orbis_sf1_1 = (long long)(__orbis_f0_1) + (0LL), __orbis_sn1_1 = (long long)(__orbis_e0_1) + (1LL) - __orbis_sf1_1;
     // CHECK-NEXT: const orbis_world_view_t __orbis_sv0 = {0, 2, {{[{]}}(long long)(sizeof((*(__typeof__(Vs[0]))0)) / sizeof(double)), (long long)(sizeof((*(__typeof__(Vs[0]))0)[0]) / sizeof(double))}}; const orbis_world_box_t __orbis_sfr0 = {{[{][{]}}__orbis_sf0_0, __orbis_sf0_1}, {__orbis_sf0_0 + __orbis_sn0_0, __orbis_sf0_1 + __orbis_sn0_1}};
     // CHECK-NEXT: const orbis_world_view_t __orbis_sv1 =
     // A tile whose frame reaches past the array (a guarded read at the
@@ -60,7 +60,7 @@ void sweeps(int N, int T) {
       Vs[t][x][0] = Vs[t - 1][x][0];
 
     // An invariant subscript after the loop variable's: a box one column wide.
-    // CHECK: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr_staged(__orbis_w0_Vs, (t), "{{.*}}", [[@LINE+5]]); const long long __orbis_sf0_0 = (long long)(__orbis_f2_0) + (0LL), __orbis_sn0_0 = (long long)(__orbis_e2_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(N - 1) + (0LL), __orbis_sn0_1 = (long long)(N - 1) + 1 + (0LL) - __orbis_sf0_1;
+    // CHECK: orbis_world_ptr_t __orbis_sp0 = orbis_world_get_ptr_staged(__orbis_w0_Vs, (unsigned long long)(t), "{{.*}}", [[@LINE+5]]); const long long __orbis_sf0_0 = (long long)(__orbis_f2_0) + (0LL), __orbis_sn0_0 = (long long)(__orbis_e2_0) + (0LL) - __orbis_sf0_0; const long long __orbis_sf0_1 = (long long)(N - 1) + (0LL), __orbis_sn0_1 = (long long)(N - 1) + 1 + (0LL) - __orbis_sf0_1;
     // CHECK: const orbis_world_box_t __orbis_sr1[1] = {{[{][{][{]}}(long long)(__orbis_f2_0) + (0LL), (long long)(N - 1) + (0LL)}, {(long long)(__orbis_e2_0) + (0LL), (long long)(N - 1) + 1 + (0LL)}}};
     // CHECK: orbis_world_load_boxes_at(__orbis_sp1, &__orbis_sv1, __orbis_sr1, 1, 0, __orbis_sx1, __orbis_sg1, "{{.*}}", [[@LINE+3]]);
     #pragma omp parallel for schedule(blocked)

@@ -75,7 +75,8 @@ std::string CudaNestEmitter::hostSingle(const NestedDirective &S) {
 
 std::string CudaNestEmitter::hostCode() {
   std::string N = id();
-  std::string S = "{ /* orbis: this nest runs on the GPU (__orbis_kernel" + N +
+  std::string S = std::string(GeneratedCodeBegin) +
+                  "{ /* orbis: this nest runs on the GPU (__orbis_kernel" + N +
                   ") */\n";
   unsigned Depth = Nest.Loops.size();
   S += "orbis_loop_t __orbis_loops" + N + "[" + std::to_string(Depth) +
@@ -175,7 +176,7 @@ std::string CudaNestEmitter::hostCode() {
   S += sectionChecks();
   S += launcherName() + "(__orbis_loops" + N + ", __orbis_lbs" + N +
        ", __orbis_args" + N + ", __orbis_maps" + N + ", __orbis_dims" + N +
-       ");\n}";
+       ");\n}" + GeneratedCodeEnd;
   return S;
 }
 

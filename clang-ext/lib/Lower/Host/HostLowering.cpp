@@ -39,10 +39,9 @@ namespace {
 
 /// The text lowered files start with.
 llvm::StringRef hostPrologue() {
-  // __orbis_drop swallows the size argument of a verbatim `schedule(blocked,
-  // size)` (see verbatimDirective).
-  return "#include <orbis/tile.h>\n#include <omp.h>\n"
-         "#define __orbis_drop(...)\n";
+  // <orbis/tile.h> defines __orbis_drop, which swallows the size argument of
+  // a verbatim `schedule(blocked, size)` (see verbatimDirective).
+  return "#include <orbis/tile.h>\n#include <omp.h>\n";
 }
 
 namespace {
@@ -448,7 +447,7 @@ private:
     }
     const Directive &D = P.Dir;
     bool Parallel = D.Kind == DirectiveKind::ParallelFor;
-    std::string S = "{ " + loopSetup(L);
+    std::string S = std::string(GeneratedCodeBegin) + "{ " + loopSetup(L);
     std::vector<std::string> Private = {loopVar(L), lbVar(L)};
     if (L.Form.Step && !L.Form.StepConstant)
       Private.push_back(stepVar(L));
@@ -620,7 +619,7 @@ private:
     if (L.Pragma->Dir.Kind == DirectiveKind::For)
       for (const NestedDirective &Single : Nest.Singles)
         S += " orbis_once_release(" + onceVar(Single) + ");";
-    return S + " }";
+    return S + " }" + GeneratedCodeEnd;
   }
 
   /// What opens the instruction block: the element loops, and in front of

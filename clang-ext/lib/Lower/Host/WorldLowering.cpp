@@ -556,8 +556,14 @@ private:
   /// The world pointer an access goes through.
   std::string slot(const Access &A, const std::string &Place,
                    const std::string &Accessor = "orbis_world_get_ptr") {
-    std::string Index = A.SlotIndex ? "(" + text(A.SlotIndex) + ")" : "0";
-    return Accessor + "(" + A.Var->Handle + ", " + Index + ", " + Place + ")";
+    return Accessor + "(" + A.Var->Handle + ", " + slotIndex(A) + ", " +
+           Place + ")";
+  }
+  /// Converted as the element indices are: a signed slot index would raise
+  /// -Wsign-conversion on code the user did not write.
+  std::string slotIndex(const Access &A) {
+    return A.SlotIndex ? "(unsigned long long)(" + text(A.SlotIndex) + ")"
+                       : "0";
   }
 
   /// `*(__typeof__(V[0]))0`: an expression of the pointee's type, for its
@@ -589,8 +595,7 @@ private:
     std::string Place = place(A.Node->getBeginLoc());
     switch (A.K) {
     case Kind::SlotWrite: {
-      std::string Index = A.SlotIndex ? "(" + text(A.SlotIndex) + ")" : "0";
-      return "orbis_world_put_ptr(" + A.Var->Handle + ", " + Index +
+      return "orbis_world_put_ptr(" + A.Var->Handle + ", " + slotIndex(A) +
              ", orbis_world_malloc_at((" + text(A.Value) + ") * (sizeof(" +
              pointee(A) + ") / sizeof(" + A.Scalar.getAsString() +
              ")), sizeof(" + A.Scalar.getAsString() + "), " + Place + "), " +
@@ -621,7 +626,8 @@ private:
     std::string N = std::to_string(W.Id);
     // The pragma's line goes; the construct opens a scope of its own.
     Result.Edits.replace(W.Pragma->ExtentBegin, W.Pragma->ExtentEnd, "");
-    std::string Open = "{ orbis_world_init_at(" + Place + ");\n";
+    std::string Open =
+        std::string(GeneratedCodeBegin) + "{ orbis_world_init_at(" + Place + ");\n";
     for (const Variable &V : Vars) {
       std::string Name = V.Decl->getNameAsString();
       std::string Count =
@@ -711,7 +717,7 @@ private:
       Close += " orbis_world_shared_free_at(__orbis_wonce" + N + ", " + Place +
                "); orbis_world_shared_free_at(__orbis_wdone" + N + ", " +
                Place + ");";
-    Result.Edits.insert(endOf(For), Close + " }", 1000);
+    Result.Edits.insert(endOf(For), Close + " }" + GeneratedCodeEnd, 1000);
   }
 
   bool isOutermost(const Expr *Node) {

@@ -15,6 +15,23 @@
 
 namespace orbis {
 
+/// Around the code the lowering writes into the user's file: warnings only
+/// a C++ style asks for, which its casts, `0` null pointers and reserved
+/// `__orbis_` names would raise, are off there (-Werror builds with them
+/// failed on code the user did not write). They are off for the user's
+/// statements inside too: the price of one region per construct.
+inline constexpr const char *GeneratedCodeBegin =
+    "_Pragma(\"clang diagnostic push\") "
+    "_Pragma(\"clang diagnostic ignored \\\"-Wold-style-cast\\\"\") "
+    "_Pragma(\"clang diagnostic ignored "
+    "\\\"-Wzero-as-null-pointer-constant\\\"\") "
+    "_Pragma(\"clang diagnostic ignored \\\"-Wreserved-identifier\\\"\") "
+    "_Pragma(\"clang diagnostic ignored "
+    "\\\"-Wc++98-compat-pedantic\\\"\") ";
+inline constexpr const char *GeneratedCodeEnd =
+    " _Pragma(\"clang diagnostic pop\")";
+
+
 /// The world memory one staged tile copies: one world pointer (`Vs[t]`)
 /// with the same invariant subscripts, read at constant offsets from the
 /// nest's loop variables and written at most at one.
