@@ -324,6 +324,8 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
       // program computes (EXTENSIONS.md 1.9).
       std::vector<std::string> Nvcc = {Cuda->Nvcc, "-c", "-O3", "-std=c++17",
                                        "-fmad=false", "-lineinfo",
+                                       // std::min/max in device code
+                                       "--expt-relaxed-constexpr",
                                        // unused helpers of the copies
                                        "-diag-suppress=177,550",
                                        "-Xcompiler", "-fPIC",

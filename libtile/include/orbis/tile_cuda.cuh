@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
+#include <cmath> // std::sqrt(float) and the other overloads
 
 /// A tile of a blocked loop, or a sub-tile of a tile: iteration indices
 /// from the start of the loop, and how many tiles its level has (what

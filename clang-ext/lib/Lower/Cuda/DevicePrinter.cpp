@@ -386,9 +386,21 @@ namespace {
 bool isDeviceLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
   if (FD->getName() == "printf")
     return true;
+  SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
+  // <cmath>'s overloads for float and long double (`std::sqrt(float)`,
+  // `std::abs(float)`), which CUDA's <cmath> defines for the device too.
+  if (FD->isInStdNamespace() && SM.isInSystemHeader(Loc) &&
+      (SM.getFilename(Loc).contains("math") ||
+       SM.getFilename(Loc).contains("std_abs")))
+    return true;
+  // std::min and std::max: constexpr templates, which nvcc compiles for
+  // the device with --expt-relaxed-constexpr (the driver passes it).
+  if (FD->isInStdNamespace() && FD->isConstexpr() &&
+      SM.isInSystemHeader(Loc) &&
+      (FD->getName() == "min" || FD->getName() == "max"))
+    return true;
   if (!FD->getBuiltinID())
     return false;
-  SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
   if (!SM.isInSystemHeader(Loc))
     return FD->getName().starts_with("__builtin_");
   // <math.h>, <cmath> and glibc's bits/mathcalls.h.
