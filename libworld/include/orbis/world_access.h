@@ -97,6 +97,15 @@ ORBIS_WORLD_ACCESSORS(llong, long long)
 ORBIS_WORLD_ACCESSORS(ullong, unsigned long long)
 ORBIS_WORLD_ACCESSORS(float, float)
 ORBIS_WORLD_ACCESSORS(double, double)
+ORBIS_WORLD_ACCESSORS(ldouble, long double)
+#ifdef __cplusplus
+ORBIS_WORLD_ACCESSORS(bool, bool)
+#else
+ORBIS_WORLD_ACCESSORS(bool, _Bool)
+#endif
+ORBIS_WORLD_ACCESSORS(cfloat, float _Complex)
+ORBIS_WORLD_ACCESSORS(cdouble, double _Complex)
+ORBIS_WORLD_ACCESSORS(cldouble, long double _Complex)
 ORBIS_WORLD_ACCESSORS(ptr, orbis_world_ptr_t)
 
 #ifdef __cplusplus

@@ -47,10 +47,20 @@ const Expr *bare(const Expr *E) { return E->IgnoreParenImpCasts(); }
 
 /// The accessor name of <orbis/world_access.h> for a scalar type, or "".
 std::string accessorName(QualType T) {
+  if (const auto *C = T.getCanonicalType()->getAs<ComplexType>()) {
+    std::string Part = accessorName(C->getElementType());
+    return Part == "float" || Part == "double" || Part == "ldouble"
+               ? "c" + Part
+               : "";
+  }
   const auto *B = T.getCanonicalType()->getAs<BuiltinType>();
   if (!B)
     return "";
   switch (B->getKind()) {
+  case BuiltinType::Bool:
+    return "bool";
+  case BuiltinType::LongDouble:
+    return "ldouble";
   case BuiltinType::Char_S:
   case BuiltinType::Char_U:
     return "char";
@@ -341,7 +351,7 @@ private:
         // A structure: accessors instantiated for it, read whole (a member
         // read takes the member of the element read), written whole.
         const RecordType *R = T.getCanonicalType()->getAs<RecordType>();
-        if (!R || !R->getDecl()->isStruct() ||
+        if (!R || !(R->getDecl()->isStruct() || R->getDecl()->isUnion()) ||
             !T.isTriviallyCopyableType(Ctx))
           return diag(Diag::WorldElementType, Cur->getBeginLoc(),
                       {T.getAsString()});
