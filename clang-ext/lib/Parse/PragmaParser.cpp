@@ -31,6 +31,36 @@ bool isBareClause(StringRef Name) {
       .Default(isMemoryOrderClause(Name));
 }
 
+/// The words an OpenMP directive name starts with (OpenMP 5.2), and the
+/// extensions'.
+constexpr llvm::StringLiteral DirectiveWords[] = {
+    "allocate", "allocators", "assume", "assumes", "atomic", "barrier",
+    "begin", "block", "cancel", "cancellation", "critical", "declare",
+    "depobj", "dispatch", "distribute", "do", "end", "error", "flush", "for",
+    "interop", "loop", "masked", "master", "metadirective", "nothing",
+    "ordered", "parallel", "requires", "scan", "scope", "section", "sections",
+    "simd", "single", "target", "task", "taskgroup", "taskloop", "taskwait",
+    "taskyield", "teams", "threadprivate", "tile", "unroll", "workshare",
+    "world_parallel"};
+
+bool isOpenMPDirectiveWord(StringRef W) {
+  return llvm::is_contained(DirectiveWords, W);
+}
+
+/// The directive word within two edits of `W`, if one is.
+std::optional<StringRef> nearestDirectiveWord(StringRef W) {
+  std::optional<StringRef> Best;
+  unsigned BestDistance = 3;
+  for (StringRef D : DirectiveWords) {
+    unsigned Distance = W.edit_distance(D, true, BestDistance);
+    if (Distance < BestDistance) {
+      BestDistance = Distance;
+      Best = D;
+    }
+  }
+  return Best;
+}
+
 class Parser {
 public:
   Parser(const SourceManager &SM, const LexedPragma &Pragma)
@@ -293,8 +323,18 @@ private:
                      {"a schedule modifier"});
       return error(Diag::BlockedModifier, Modifiers[0].Loc);
     }
-    if (!ownsClauses())
+    if (!ownsClauses()) {
+      // A misspelled directive (`paralel for`) is not a directive that
+      // refuses the clause.
+      StringRef First = StringRef(dir().Name).split(' ').first;
+      if (!First.empty() && !isOpenMPDirectiveWord(First)) {
+        if (std::optional<StringRef> Near = nearestDirectiveWord(First))
+          return error(Diag::UnknownDirectiveSuggest, dir().NameLoc,
+                       {First.str(), Near->str()});
+        return error(Diag::UnknownDirective, dir().NameLoc, {First.str()});
+      }
       return error(Diag::BlockedNotAllowed, NameTok.Loc, {dir().Name});
+    }
     dir().Blocked = true;
     dir().ScheduleLoc = NameTok.Loc;
 
