@@ -82,13 +82,33 @@ bool runTool(const std::string &Name, const std::vector<std::string> &Cmd,
   return RC == 0;
 }
 
-bool writeFile(const std::string &Path, llvm::StringRef Text) {
+/// Writes `Text` to `Path`; the error, if any (a full disk included).
+std::error_code writeFileOr(const std::string &Path, llvm::StringRef Text) {
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC);
   if (EC)
-    return false;
+    return EC;
   OS << Text;
-  return true;
+  OS.close();
+  EC = OS.error();
+  OS.clear_error(); // reported by the caller, not by LLVM at exit
+  return EC;
+}
+
+bool writeFile(const std::string &Path, llvm::StringRef Text) {
+  return !writeFileOr(Path, Text);
+}
+
+/// Flushes standard output: false, with a message, if it could not be
+/// written (`--emit-lowered > /dev/full`), instead of LLVM's fatal error.
+bool flushStdout(const std::string &Name) {
+  llvm::outs().flush();
+  if (!llvm::outs().has_error())
+    return true;
+  llvm::errs() << Name << ": error: cannot write to standard output: "
+               << llvm::outs().error().message() << "\n";
+  llvm::outs().clear_error();
+  return false;
 }
 
 /// Makes a dependency file name the user's sources instead of the lowered
@@ -368,15 +388,15 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
   if (Failed)
     return 1;
   if (CL.PrintModel)
-    return 0;
+    return flushStdout(Name) ? 0 : 1;
   if (CL.EmitLowered) {
     if (CL.EmitLoweredFile.empty()) {
       llvm::outs() << EmittedText;
-      return 0;
+      return flushStdout(Name) ? 0 : 1;
     }
-    if (!writeFile(CL.EmitLoweredFile, EmittedText)) {
+    if (std::error_code EC = writeFileOr(CL.EmitLoweredFile, EmittedText)) {
       llvm::errs() << Name << ": error: cannot write '" << CL.EmitLoweredFile
-                   << "'\n";
+                   << "': " << EC.message() << "\n";
       return 1;
     }
   }
@@ -450,6 +470,9 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
         llvm::sys::path::replace_extension(P, ".o");
         Object = std::string(P);
       }
+      // `-o /dev/null` and the like: nothing to add the device code to.
+      if (!llvm::sys::fs::is_regular_file(Object))
+        continue;
       std::string HostObject = DeviceObject + ".host.o";
       if (llvm::sys::fs::rename(Object, HostObject) ||
           !runTool(Name,
@@ -491,7 +514,8 @@ DriverPaths locateDriverPaths(const char *Argv0, DriverLanguage Lang) {
   P.LibDir = std::string(Lib);
   P.OpenMPLibDir = ORBIS_OPENMP_LIBDIR;
   const char *Var = Lang == DriverLanguage::CXX ? "ORBIS_CLANGXX" : "ORBIS_CLANG";
-  if (std::optional<std::string> Env = llvm::sys::Process::GetEnv(Var))
+  std::optional<std::string> Env = llvm::sys::Process::GetEnv(Var);
+  if (Env && !Env->empty()) // set but empty: the default, as unset
     P.Clang = *Env;
   else
     P.Clang = Lang == DriverLanguage::CXX ? ORBIS_CLANGXX_PATH : ORBIS_CLANG_PATH;

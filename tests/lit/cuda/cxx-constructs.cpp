@@ -35,6 +35,18 @@ template <typename T> void fill(int n, T *p, T v) {
 }
 template void fill<double>(int, double *, double);
 
+// A member function the instruction block calls: named as such (it was
+// "its definition is not in this file", beside the definition).
+struct Ops {
+  static double twice(double v) { return 2 * v; }
+};
+void member(int n, double *p) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++)
+    // CHECK: cxx-constructs.cpp:[[@LINE+1]]:12: error: call to 'twice' cannot be compiled for the GPU: it is a member function, which the device copies do not take (make it a function outside the class){{$}}
+    p[i] = Ops::twice(p[i]);
+}
+
 // Stays on the host: no error.
 void in_parallel(int n, std::vector<double> &v) {
   #pragma omp parallel

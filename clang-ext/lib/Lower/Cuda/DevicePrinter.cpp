@@ -526,8 +526,11 @@ bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
       SM.getExpansionLoc(Call->getBeginLoc()),
       {FD->getNameAsString(),
        Libc ? "it is a host library function"
-            : "its definition is not in this file (define it here so that "
-              "it can be copied to the device)"},
+       : isa<CXXMethodDecl>(FD)
+           ? "it is a member function, which the device copies do not "
+             "take (make it a function outside the class)"
+           : "its definition is not in this file (define it here so that "
+             "it can be copied to the device)"},
       {},
       0,
       {}});
