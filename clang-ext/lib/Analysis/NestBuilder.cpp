@@ -155,6 +155,14 @@ public:
         continue;
       if (D->Dir.Kind == DirectiveKind::Block)
         error(Diag::ExpectedStatementAfterBlock, D->Dir.Loc);
+      else if (D->Dir.isLoopDirective() && expandedFromMacro(D->Dir))
+        // A macro that expands to the directive and its loop: the loop
+        // cannot be rewritten (the statement after the directive is there,
+        // only not in the file).
+        error(D->Dir.Kind == DirectiveKind::WorldParallelFor
+                  ? Diag::WorldLoopFromMacro
+                  : Diag::LoopFromMacro,
+              D->Dir.Loc);
       else if (D->Dir.isLoopDirective())
         error(Diag::ExpectedForLoop, D->Dir.Loc, {D->Dir.Name});
     }
@@ -678,12 +686,31 @@ private:
     St.PastChild.back() = true;
   }
 
+  /// A `_Pragma` that a macro's expansion produced: the file holds the
+  /// macro's name where the directive is.
+  bool expandedFromMacro(const Directive &Dir) const {
+    if (!Dir.IsPragmaOperator)
+      return false;
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(Dir.Loc);
+    bool Invalid = false;
+    const char *Text = SM.getCharacterData(Loc, &Invalid);
+    return !Invalid && !llvm::StringRef(Text).starts_with("_Pragma");
+  }
+
   void walkDirectedLoop(const CollectedDirective *D, Stmt *S, State &St) {
     const Directive &Dir = D->Dir;
     auto *For = dyn_cast<ForStmt>(S);
     if (!For) {
       if (isa<CXXForRangeStmt>(S) && Dir.Blocked)
         error(Diag::RangeForNotSupported, Dir.Loc);
+      else if (expandedFromMacro(Dir))
+        // A macro that expands to the directive and its loop: the
+        // statement found after the directive in the file is not its loop.
+        error(Dir.Kind == DirectiveKind::WorldParallelFor
+                  ? Diag::WorldLoopFromMacro
+                  : Diag::LoopFromMacro,
+              Dir.Loc);
       else
         error(Diag::ExpectedForLoop, Dir.Loc, {Dir.Name});
       return walkChildren(S, St);

@@ -1,12 +1,16 @@
 // A loop with 'schedule(blocked)' must be written in the main file, not
 // produced by a macro: a macro for the header, for the whole loop, or for
 // the end of its body is an error at the directive (the lowering rewrites
-// the loop's header and body in place).
+// the loop's header and body in place). So is a macro that expands to the
+// directive and its loop (it was "statement after '#pragma omp parallel
+// for' must be a for loop"), for a world loop too.
 // RUN: not %orbis-cc -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
 
 #define LOOP(n) for (int i = 0; i < n; i++)
 #define WHOLE for (int i = 0; i < n; i++) A[i] = 0;
 #define BODY A[i] = 0;
+#define BLOCKED_LOOP(i, n) _Pragma("omp parallel for schedule(blocked)") for (int i = 0; i < (n); ++i)
+#define WORLD_LOOP(t, n) _Pragma("omp world_parallel for world(W)") for (int t = 0; t < (n); ++t)
 
 void header(int n, double *A) {
   // CHECK: {{^}}{{.*}}loop-from-macro.c:[[@LINE+3]]:3: error: loop with 'schedule(blocked)' cannot come from a macro expansion{{$}}
@@ -32,5 +36,16 @@ void body(int n, double *A) {
   for (int i = 0; i < n; i++) BODY
 }
 
+void directive_and_loop(int n, double *A) {
+  // CHECK: {{^}}{{.*}}loop-from-macro.c:[[@LINE+1]]:3: error: loop with 'schedule(blocked)' cannot come from a macro expansion{{$}}
+  BLOCKED_LOOP(i, n) A[i] = 1;
+}
+
+void world_loop(int n) {
+  double *W[4];
+  // CHECK: {{^}}{{.*}}loop-from-macro.c:[[@LINE+1]]:3: error: loop of 'world_parallel for' cannot come from a macro expansion{{$}}
+  WORLD_LOOP(t, n) W[t] = 0;
+}
+
 // CHECK-NOT: error:
-// CHECK: {{^}}3 errors generated.{{$}}
+// CHECK: {{^}}5 errors generated.{{$}}
