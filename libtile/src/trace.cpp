@@ -269,12 +269,18 @@ void writeTrace() {
                  G.Block);
   }
   std::fprintf(F, "\n]}\n");
-  bool Failed = std::ferror(F) != 0;
-  Failed |= std::fclose(F) != 0;
+  std::fflush(F);
+  int Error = std::ferror(F) ? errno : 0;
+  if (std::fclose(F) != 0 && !Error)
+    Error = errno;
   R.File = nullptr;
-  if (Failed)
-    std::fprintf(stderr, "orbis: ORBIS_TRACE: error writing '%s'\n",
-                 R.Path.c_str());
+  if (Error) {
+    // As when the file cannot be opened: a trace that was asked for and is
+    // not there fails the run.
+    std::string What = "ORBIS_TRACE: cannot write '" + R.Path +
+                       "': " + std::strerror(Error ? Error : EIO);
+    orbis_tile_fatal(nullptr, What.c_str());
+  }
   if (long D = R.Dropped.load())
     std::fprintf(stderr,
                  "orbis: ORBIS_TRACE: %ld events not recorded in '%s' (at "

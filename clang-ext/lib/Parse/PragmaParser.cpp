@@ -415,6 +415,9 @@ private:
       return;
     if (!expect(")", Diag::ExpectedRParen))
       return;
+    for (const BlockLocalClause &Earlier : dir().BlockLocals)
+      if (Earlier.Var == C.Var)
+        return error(Diag::BlockLocalDuplicate, C.VarLoc, {C.Var});
     dir().BlockLocals.push_back(std::move(C));
   }
 

@@ -103,6 +103,13 @@ void without_blocked(int n, double A[64]) {
   for (int x = 1; x < n; x++) A[x] = A[x - 1];
 }
 
+// Two clauses for one array (their halos disagree): an error at the second.
+void twice(int n, double A[64]) {
+  // CHECK: {{^}}{{.*}}block-local-syntax.c:[[@LINE+1]]:81: error: 'A' is staged by a second 'block_local' clause: one clause per array{{$}}
+  #pragma omp parallel for schedule(blocked) block_local(A, (x), 0) block_local(A, (x), 1)
+  for (int x = 1; x < n; x++) A[x] = A[x - 1];
+}
+
 // CHECK-NOT: error:
-// CHECK: {{^}}9 errors generated.{{$}}
+// CHECK: {{^}}10 errors generated.{{$}}
 #endif

@@ -20,13 +20,18 @@
 //
 // CHECK:      levels {0: 3, 1: 6}
 // CHECK-NEXT: tiles (0) (0,0) (0,1) (1) (1,0) (1,1) (2) (2,0) (2,1)
-// CHECK-NEXT: sites {{.*}}trace.c:[[@LINE+37]]:1 {{.*}}trace.c:[[@LINE+39]]:1
+// CHECK-NEXT: sites {{.*}}trace.c:[[@LINE+42]]:1 {{.*}}trace.c:[[@LINE+44]]:1
 // CHECK-NEXT: waited 10 ms or more in [(1, 1)]
 // CHECK-NEXT: dropped 0
 //
 // RUN: not env ORBIS_TRACE=%t.d/missing/t.json %t 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 // UNWRITABLE: orbis: error: ORBIS_TRACE: cannot write '{{.*}}missing/t.json': No such file or directory
 // UNWRITABLE-NOT: {{.}}
+// A trace that cannot be written at the end (a full disk) fails the run the
+// same way (it printed another message and exited 0).
+// RUN: not env ORBIS_TRACE=/dev/full %t > /dev/null 2> %t.full
+// RUN: FileCheck %s --check-prefix=FULL < %t.full
+// FULL: orbis: error: ORBIS_TRACE: cannot write '/dev/full': No space left on device
 //
 // RUN: env OMPI_COMM_WORLD_RANK=3 ORBIS_TRACE=%t.d/ranked.json %t > /dev/null
 // RUN: python3 %S/Inputs/check_trace.py %t.d/ranked.3.json | FileCheck %s
