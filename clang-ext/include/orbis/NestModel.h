@@ -108,9 +108,13 @@ struct ArrayAccess {
   const clang::Expr *Expr; ///< the outermost subscript expression
   const clang::VarDecl *Base;
   /// ObjectAccesses only (Base is null): the member array (`this->A`,
-  /// `g.A`, `p->A`: the field, whatever the object) or the variable whose
-  /// class's `operator[]` is applied (`std::array`, `std::vector`).
+  /// `g.A`, `p->A`: the field) or the variable whose class's `operator[]`
+  /// is applied (`std::array`, `std::vector`).
   const clang::ValueDecl *Object = nullptr;
+  /// The object of a member array: the variable `g` or `p` (null for
+  /// `this`). Accesses through different variables may or may not alias,
+  /// like different pointers: the check compares only those of one.
+  const clang::ValueDecl *ObjectOwner = nullptr;
   std::vector<Subscript> Subscripts; ///< outermost first
   bool IsWrite = false; ///< assigned, compound-assigned or incremented
   bool IsRead = false;  ///< read (a compound assignment both reads and writes)

@@ -158,18 +158,30 @@ private:
   }
 };
 
-/// The object of a member array (`this->A`, `g.A`, `p->A`: the field) or of
-/// a class's `operator[]` (a variable or a field), if `Base` is one.
-const ValueDecl *objectOf(const Expr *Base) {
+/// An array reached through an object: the member array (`this->A`,
+/// `g.A`, `p->A`: the field, and the variable that holds the object, null
+/// for `this`) or the variable a class's `operator[]` applies to.
+struct ObjectArray {
+  const ValueDecl *Object = nullptr;
+  const ValueDecl *Owner = nullptr;
+};
+
+/// The object array `Base` names, if it names one the check can follow.
+std::optional<ObjectArray> objectOf(const Expr *Base) {
   Base = Base->IgnoreParenImpCasts();
-  if (const auto *M = dyn_cast<MemberExpr>(Base))
-    return M->getMemberDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(Base)) {
+    const Expr *Holder = M->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Holder))
+      return ObjectArray{M->getMemberDecl(), nullptr};
+    if (const auto *R = dyn_cast<DeclRefExpr>(Holder))
+      return ObjectArray{M->getMemberDecl(), R->getDecl()};
+    return std::nullopt; // `a[k].A`, `f().A`: which object is unknown
+  }
   if (const auto *R = dyn_cast<DeclRefExpr>(Base))
-    return R->getDecl()->getType()->isRecordType() ||
-                   R->getDecl()->getType()->isReferenceType()
-               ? R->getDecl()
-               : nullptr;
-  return nullptr;
+    if (R->getDecl()->getType()->isRecordType() ||
+        R->getDecl()->getType()->isReferenceType())
+      return ObjectArray{R->getDecl(), nullptr};
+  return std::nullopt;
 }
 
 class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
@@ -189,8 +201,8 @@ public:
       A.IsRead = !Writes.Written.count(E);
       Nest.Accesses.push_back(std::move(A));
     } else {
-      if (const ValueDecl *Object = objectOf(Chain.Base))
-        addObjectAccess(E, Object, Chain.Indices);
+      if (std::optional<ObjectArray> Object = objectOf(Chain.Base))
+        addObjectAccess(E, *Object, Chain.Indices);
       TraverseStmt(const_cast<Expr *>(Chain.Base));
     }
     for (const Expr *Index : Chain.Indices)
@@ -217,8 +229,8 @@ public:
         break;
       }
     }
-    if (const ValueDecl *Object = objectOf(Base))
-      addObjectAccess(E, Object, Indices);
+    if (std::optional<ObjectArray> Object = objectOf(Base))
+      addObjectAccess(E, *Object, Indices);
     TraverseStmt(const_cast<Expr *>(Base));
     for (const Expr *Index : Indices)
       TraverseStmt(const_cast<Expr *>(Index));
@@ -226,12 +238,13 @@ public:
   }
 
 private:
-  void addObjectAccess(const Expr *E, const ValueDecl *Object,
+  void addObjectAccess(const Expr *E, const ObjectArray &Object,
                        const std::vector<const Expr *> &Indices) {
     ArrayAccess A;
     A.Expr = E;
     A.Base = nullptr;
-    A.Object = Object;
+    A.Object = Object.Object;
+    A.ObjectOwner = Object.Owner;
     for (const Expr *Index : Indices)
       A.Subscripts.push_back(classify(Nest, Index, Ctx));
     A.IsWrite = Writes.Written.count(E) || Writes.WrittenAndRead.count(E);
@@ -249,7 +262,8 @@ private:
 /// analysis cannot tell.
 std::optional<std::vector<int64_t>>
 distance(const TiledNest &Nest, const ArrayAccess &From, const ArrayAccess &To) {
-  if (From.Base != To.Base || From.Object != To.Object)
+  if (From.Base != To.Base || From.Object != To.Object ||
+      From.ObjectOwner != To.ObjectOwner)
     return std::nullopt;
   Meeting M = meetAccesses(Nest, From, To);
   if (M.Kind != Meeting::Distance)

@@ -1,6 +1,6 @@
 // The dependence check covers arrays reached through objects: member arrays
-// (implicit `this`, `this->A`, `g.A`, `p->A`: one field, whatever the
-// object) and subscripts of a class's operator[] (std::array, std::vector).
+// (implicit `this`, `this->A`, `g.A`, `p->A`: one field of one object)
+// and subscripts of a class's operator[] (std::array, std::vector).
 // A new user's trial found a member array's reversed dependence compiled
 // silently and tiled into a wrong result. Legal tilings of the same forms
 // get nothing.
@@ -49,6 +49,16 @@ void throughPointer(Field *p) {
     for (int y = 1; y < N - 1; y++)
       // CHECK: dependence-objects.cpp:[[@LINE+1]]:21: error: tiling can reverse the dependence of 'p->A[x + 1][y - 1]' on 'p->A[x][y]'
       p->A[x][y] += p->A[x + 1][y - 1];
+}
+
+// Out of place between two objects: different objects, like different
+// pointers, are not compared (they may alias only if the program says so).
+void twoObjects(Field &dst, const Field &src) {
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < N - 1; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < N - 1; y++)
+      dst.A[x][y] = 0.5 * (src.A[x - 1][y + 1] + src.A[x + 1][y - 1]);
 }
 
 void stdArray(std::array<std::array<double, N>, N> &T) {
