@@ -34,3 +34,13 @@ extern "C" ORBIS_TILE_API ORBIS_NOTHROW void orbis_tile_fatal(const char *where,
   shm_unlink(Name);
   std::_Exit(1);
 }
+
+extern "C" ORBIS_TILE_API ORBIS_NOTHROW void
+orbis_block_size_fatal(long long size, const orbis_site_t *site) {
+  char What[128];
+  std::snprintf(What, sizeof What,
+                "argument to 'schedule(blocked)' must be a positive integer, "
+                "not %lld",
+                size);
+  orbis_tile_fatal(site ? site->where : nullptr, What);
+}

@@ -124,14 +124,18 @@ ORBIS_NOTHROW void orbis_loop_init(orbis_loop_t *loop, const orbis_site_t *site,
                      orbis_cmp cmp, int is_unsigned, long long requested,
                      long long outer_tile_product, long long total);
 
+/// Stops the program: the tile size `size` an expression in the clause
+/// gave is below 1 (the message names the value and the site).
+ORBIS_NOTHROW void orbis_block_size_fatal(long long size,
+                                          const orbis_site_t *site)
+    __attribute__((noreturn));
+
 /// Checks a tile size given by an expression in the clause (a constant one is
 /// checked by the compiler): below 1 stops the program naming the site.
 ORBIS_NOTHROW static inline long long orbis_block_size_arg(long long size,
                                              const orbis_site_t *site) {
   if (size < 1)
-    orbis_tile_fatal(site->where,
-                     "argument to 'schedule(blocked)' must be a positive "
-                     "integer");
+    orbis_block_size_fatal(size, site);
   return size;
 }
 

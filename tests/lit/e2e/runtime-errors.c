@@ -12,7 +12,7 @@
 // RUN: not env OMP_NUM_THREADS=2 %t 0 > %t.out 2> %t.err
 // RUN: FileCheck --check-prefix=ZERO %s < %t.err
 // RUN: FileCheck --check-prefix=BEFORE %s < %t.out
-// ZERO: orbis: {{.*}}runtime-errors.c:[[# @LINE + 54]]:{{[0-9]+}}: error: argument to 'schedule(blocked)' must be a positive integer
+// ZERO: orbis: {{.*}}runtime-errors.c:[[# @LINE + 54]]:{{[0-9]+}}: error: argument to 'schedule(blocked)' must be a positive integer, not 0{{$}}
 // BEFORE: before
 // BEFORE-NOT: sum
 // RUN: bash -c 'OMP_NUM_THREADS=1 %t 0 >/dev/null 2>&1; echo "status $?"' | FileCheck --check-prefix=STATUS %s
@@ -20,7 +20,7 @@
 // STATUS: status 1
 //
 // RUN: not env OMP_NUM_THREADS=3 %t -4 2>&1 | FileCheck --check-prefix=NEG %s
-// NEG: error: argument to 'schedule(blocked)' must be a positive integer
+// NEG: error: argument to 'schedule(blocked)' must be a positive integer, not -4{{$}}
 //
 // RUN: not env OMP_BLOCK_SIZE=abc %t env 2>&1 | FileCheck --check-prefix=ENVBAD %s
 // ENVBAD: orbis: {{.*}}runtime-errors.c:{{[0-9]+}}:{{[0-9]+}}: error: OMP_BLOCK_SIZE entry 'abc' for nest level 0 must be a positive integer
