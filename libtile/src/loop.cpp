@@ -124,6 +124,15 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   In.WorldStaged = Site.flags & ORBIS_SITE_WORLD_STAGED;
   In.Lockstep = Site.flags & ORBIS_SITE_LOCKSTEP;
   std::string How;
+  // ORBIS_L2_CACHE_SIZE serves one branch below, but a malformed value is
+  // an error whichever loop runs first, not only where it is used.
+  const char *Override = std::getenv("ORBIS_L2_CACHE_SIZE");
+  CacheSize L2 = l2CacheBytes(Override);
+  if (L2.St != Status::Ok) {
+    std::string What = std::string("ORBIS_L2_CACHE_SIZE '") + Override +
+                       "' must be a positive number of bytes";
+    orbis_tile_fatal(Site.where, What.c_str());
+  }
   if (In.WorldStaged) {
     In.Threads = policyThreads();
     if (Verbose)
@@ -174,13 +183,6 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
       How = "auto: " + std::to_string(TilesPerThread) + " tiles per thread, " +
             std::to_string(In.Threads) + " threads";
   } else {
-    const char *Override = std::getenv("ORBIS_L2_CACHE_SIZE");
-    CacheSize L2 = l2CacheBytes(Override);
-    if (L2.St != Status::Ok) {
-      std::string What = std::string("ORBIS_L2_CACHE_SIZE '") + Override +
-                         "' must be a positive number of bytes";
-      orbis_tile_fatal(Site.where, What.c_str());
-    }
     In.L2Bytes = L2.Bytes;
     if (Verbose)
       How = "auto: L2 " + std::to_string(In.L2Bytes) + " bytes, " +
