@@ -102,9 +102,16 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   EnvBlockSize Env =
       blockSizeForLevel(std::getenv("OMP_BLOCK_SIZE"), Site.level);
   if (Env.St != Status::Ok) {
+    // Digits alone that do not fit are too large, not "not positive".
+    bool Digits = !Env.BadEntry.empty() &&
+                  Env.BadEntry.find_first_not_of("0123456789") ==
+                      std::string::npos &&
+                  Env.BadEntry.find_first_not_of('0') != std::string::npos;
     std::string What = "OMP_BLOCK_SIZE entry '" + Env.BadEntry +
                        "' for nest level " + std::to_string(Env.BadLevel) +
-                       " must be a positive integer";
+                       (Digits ? " is too large (at most " +
+                                     std::to_string(LLONG_MAX) + ")"
+                               : " must be a positive integer");
     orbis_tile_fatal(Site.where, What.c_str());
   }
   if (Env.Size != ORBIS_BLOCK_SIZE_AUTO)

@@ -12,7 +12,7 @@
 // RUN: not env OMP_NUM_THREADS=2 %t 0 > %t.out 2> %t.err
 // RUN: FileCheck --check-prefix=ZERO %s < %t.err
 // RUN: FileCheck --check-prefix=BEFORE %s < %t.out
-// ZERO: orbis: {{.*}}runtime-errors.c:[[# @LINE + 58]]:{{[0-9]+}}: error: argument to 'schedule(blocked)' must be a positive integer, not 0{{$}}
+// ZERO: orbis: {{.*}}runtime-errors.c:[[# @LINE + 60]]:{{[0-9]+}}: error: argument to 'schedule(blocked)' must be a positive integer, not 0{{$}}
 // BEFORE: before
 // BEFORE-NOT: sum
 // RUN: bash -c 'OMP_NUM_THREADS=1 %t 0 >/dev/null 2>&1; echo "status $?"' | FileCheck --check-prefix=STATUS %s
@@ -26,6 +26,8 @@
 // ENVBAD: orbis: {{.*}}runtime-errors.c:{{[0-9]+}}:{{[0-9]+}}: error: OMP_BLOCK_SIZE entry 'abc' for nest level 0 must be a positive integer
 // RUN: not env OMP_BLOCK_SIZE=4,0 %t env 2>&1 | FileCheck --check-prefix=ENVZERO %s
 // ENVZERO: error: OMP_BLOCK_SIZE entry '0' for nest level 1 must be a positive integer
+// RUN: not env OMP_BLOCK_SIZE=99999999999999999999 %t env 2>&1 | FileCheck --check-prefix=ENVHUGE %s
+// ENVHUGE: error: OMP_BLOCK_SIZE entry '99999999999999999999' for nest level 0 is too large (at most 9223372036854775807)
 // A malformed ORBIS_L2_CACHE_SIZE stops the program at the first loop,
 // whichever policy it takes (only the loops that read it stopped).
 // RUN: not env ORBIS_L2_CACHE_SIZE=abc %t env 2>&1 | FileCheck --check-prefix=L2BAD %s
