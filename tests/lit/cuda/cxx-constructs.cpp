@@ -47,6 +47,23 @@ void member(int n, double *p) {
     p[i] = Ops::twice(p[i]);
 }
 
+// Counters allocated by `new[]` in the outermost `single`: the size is not
+// recorded (malloc and calloc are), so the error says to use them (it said
+// to add a map clause for a pointer that is still null at the directive).
+void counters_by_new(int n, double *p) {
+  // CHECK: cxx-constructs.cpp:[[@LINE+1]]:17: error: variable 'done' of type 'volatile int *' cannot be used on the GPU: the outermost 'single' allocates it with 'new', whose size the GPU's copy cannot know: allocate it with malloc or calloc there{{$}}
+  volatile int *done = nullptr;
+  #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n])
+  for (int i = 0; i < n; i++) {
+    #pragma omp single
+    done = new int[omp_num_blocks() + 1]();
+    #pragma omp block
+    p[i] = 2 * p[i];
+    #pragma omp atomic
+    done[omp_block_num() + 1] += 1;
+  }
+}
+
 // Stays on the host: no error.
 void in_parallel(int n, std::vector<double> &v) {
   #pragma omp parallel

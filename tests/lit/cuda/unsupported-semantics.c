@@ -10,7 +10,7 @@
 // RUN: not %orbis-cc --offload=cuda -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
 // RUN: not %orbis-cc --offload=cuda -fsyntax-only %s 2>&1 | FileCheck --check-prefix=COUNT %s
 // REQUIRES: cuda
-// COUNT-COUNT-8: error:
+// COUNT-COUNT-9: error:
 // COUNT-NOT: error:
 #include <complex.h>
 #include <omp_blocked.h>
@@ -19,7 +19,7 @@
 void clauses(int n, double *p, long long *out) {
   long long sum = 0;
   double last = 0;
-  // CHECK: unsupported-semantics.c:[[@LINE+1]]:66: error: the 'reduction' clause cannot be compiled for the GPU: a GPU nest supports 'map', 'private', 'firstprivate', 'shared', 'default' and 'nowait' (a reduction can be written as an 'atomic' update in a post-block){{$}}
+  // CHECK: unsupported-semantics.c:[[@LINE+1]]:66: error: the 'reduction' clause cannot be compiled for the GPU: a GPU nest supports 'map', 'private', 'firstprivate', 'shared', 'default' and 'nowait' (a reduction can be written as an 'atomic' update in the instruction block){{$}}
   #pragma omp parallel for schedule(blocked) map(tofrom: p[0:n]) reduction(+: sum)
   for (int i = 0; i < n; i++)
     sum += i;
@@ -79,4 +79,21 @@ void host_only_types(int n, long double *q, double complex *z) {
   for (int i = 0; i < n; i++)
     // CHECK: unsupported-semantics.c:[[@LINE+1]]:5: error: a value of type '_Complex double' cannot be compiled for the GPU: {{.*}}
     z[i] = z[i] * z[i];
+}
+
+// Per-tile partial sums added by an `atomic` in the post-block: the
+// threads of a tile would add to the tile's own copy of `total` (H100:
+// 0 instead of the sum, and an illegal address at n = 100003).
+long partial_sums(int n, const int *a) {
+  long total = 0;
+  #pragma omp parallel for schedule(blocked) map(to: a[0:n])
+  for (int i = 0; i < n; i++) {
+    long part = 0;
+    #pragma omp block
+    part += a[i];
+    // CHECK: unsupported-semantics.c:[[@LINE+1]]:5: error: an 'atomic' update of 'total' in a pre/post-block cannot be compiled for the GPU: the threads of each tile would update a copy of their own, never added to the variable; make the update in the instruction block, where it updates the variable itself{{$}}
+    #pragma omp atomic
+    total += part;
+  }
+  return total;
 }

@@ -47,12 +47,18 @@ std::string CudaNestEmitter::hostSingle(const NestedDirective &S) {
   Allocations A;
   A.TraverseStmt(const_cast<Stmt *>(S.Body));
   for (const CallExpr *C : A.Calls) {
+    // The callee as written, qualifier included (`std::calloc`): the
+    // recording allocator is a plain function.
+    const auto *Callee =
+        dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts());
     SourceLocation B = C->getCallee()->getBeginLoc();
-    if (!B.isFileID())
+    if (!Callee || !B.isFileID() || !Callee->getLocation().isFileID())
       continue;
-    unsigned Off = SM.getFileOffset(B) - Begin;
     std::string Name = C->getDirectCallee()->getNameAsString();
-    Edits.push_back({Off, {unsigned(Name.size()), "orbis_cuda_" + Name}});
+    unsigned Off = SM.getFileOffset(B) - Begin;
+    unsigned Length =
+        SM.getFileOffset(Callee->getLocation()) + Name.size() - SM.getFileOffset(B);
+    Edits.push_back({Off, {Length, "orbis_cuda_" + Name}});
   }
   std::sort(Edits.rbegin(), Edits.rend());
   for (const auto &[Off, Edit] : Edits)

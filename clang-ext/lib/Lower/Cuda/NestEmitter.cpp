@@ -142,7 +142,7 @@ bool CudaNestEmitter::classifyVariables() {
     llvm::append_range(Maps, *Read);
   }
   // The outermost level's singles run on the host before the kernel.
-  std::vector<const VarDecl *> Allocated;
+  std::vector<const VarDecl *> Allocated, AllocatedByNew;
   for (const NestedDirective &S : Nest.Singles) {
     if (S.Owner != &Nest.root())
       continue;
@@ -157,6 +157,7 @@ bool CudaNestEmitter::classifyVariables() {
     Allocations A;
     A.TraverseStmt(const_cast<Stmt *>(S.Body));
     llvm::append_range(Allocated, A.Assigned);
+    llvm::append_range(AllocatedByNew, A.AssignedByNew);
   }
   bool Ok = true;
   auto Unsupported = [&](const VarDecl *V, const std::string &Why) {
@@ -184,7 +185,7 @@ bool CudaNestEmitter::classifyVariables() {
            {"the '" + C.Name + "' clause",
             "a GPU nest supports 'map', 'private', 'firstprivate', "
             "'shared', 'default' and 'nowait' (a reduction can be written "
-            "as an 'atomic' update in a post-block)"});
+            "as an 'atomic' update in the instruction block)"});
       Ok = false;
     }
   for (const VariableUse &U : Nest.Variables) {
@@ -226,7 +227,12 @@ bool CudaNestEmitter::classifyVariables() {
         D.Map = Map;
       else if (AllocatedHere)
         D.Tracked = true;
-      else {
+      else if (llvm::is_contained(AllocatedByNew, U.Var)) {
+        Unsupported(U.Var, "the outermost 'single' allocates it with 'new', "
+                           "whose size the GPU's copy cannot know: allocate "
+                           "it with malloc or calloc there");
+        continue;
+      } else {
         diag(Diag::CudaPointerNeedsMap, U.Var->getLocation(),
              {U.Var->getNameAsString()});
         Ok = false;
@@ -258,6 +264,34 @@ bool CudaNestEmitter::classifyVariables() {
       NumDims += D.VlaRank;
     }
     Vars.push_back(D);
+  }
+  // An `atomic` update of a scalar in a pre/post-block (a reduction through
+  // per-tile partial sums): the intra-tile copies of the pre/post-blocks
+  // update the tile's own copy of the scalar (EXTENSIONS.md 2), which is
+  // never added to the variable, so the sum would be lost.
+  for (const NestedDirective &A : Nest.Atomics) {
+    const Expr *Target = nullptr;
+    if (const auto *E = dyn_cast<Expr>(A.Body)) {
+      const Expr *X = E->IgnoreParenImpCasts();
+      if (const auto *B = dyn_cast<BinaryOperator>(X))
+        Target = B->getLHS();
+      else if (const auto *U = dyn_cast<UnaryOperator>(X))
+        Target = U->getSubExpr();
+    }
+    const auto *Ref =
+        Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+    if (!Ref)
+      continue;
+    for (const DeviceVariable &D : Vars)
+      if (D.Var == Ref->getDecl() && D.TileLocal &&
+          D.Kind != DeviceVariable::Pointer) {
+        diag(Diag::CudaUnsupportedConstruct, A.Pragma->Dir.Loc,
+             {"an 'atomic' update of '" + D.name() + "' in a pre/post-block",
+              "the threads of each tile would update a copy of their own, "
+              "never added to the variable; make the update in the "
+              "instruction block, where it updates the variable itself"});
+        Ok = false;
+      }
   }
   // A mapped variable the nest does not use has nothing to move.
   return Ok;

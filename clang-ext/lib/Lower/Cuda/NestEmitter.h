@@ -98,10 +98,15 @@ public:
          Call->getDirectCallee()->getName() == "calloc"))
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         Assigned.push_back(V);
+    if (Ref && isa<clang::CXXNewExpr>(B->getRHS()->IgnoreParenCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        AssignedByNew.push_back(V);
     return true;
   }
   std::vector<const CallExpr *> Calls;
   std::vector<const VarDecl *> Assigned;
+  /// Assigned a `new` expression, whose size is not recorded.
+  std::vector<const VarDecl *> AssignedByNew;
 };
 
 /// A `block_local` array staged in shared memory (EXTENSIONS.md 1.8).
