@@ -5,7 +5,10 @@
 /// have). The launch now stops naming the access, the element and the
 /// clause. Reads the program guards (`x > 0 ? A[x - 1][y] : 0`) are not
 /// held against the section.
-/// Usage: map_sections N [LOWER LENGTH] (the section of A; default 0, N)
+/// Inside a `target data` region that holds all of A, the nest uses the
+/// region's copy, so a shorter section on the nest is not an error.
+/// Usage: map_sections N [LOWER LENGTH [data]] (the section of A; default 0,
+/// N; `data`: the nest inside `target data map(to: A[0:N])`)
 #include <omp_blocked.h>
 #include <stdlib.h>
 
@@ -21,12 +24,24 @@ int main(int argc, char **argv) {
   for (int x = 0; x < n; x++)
     for (int y = 0; y < n; y++)
       A[x][y] = (x * 7 + y * 3) % 13;
-  #pragma omp parallel for schedule(blocked) map(to: A[lower:length]) map(from: B[0:n])
-  for (int x = 0; x < n; x++)
-    #pragma omp for schedule(blocked)
-    for (int y = 0; y < n; y++)
-      B[x][y] = 0.5 * A[x][y] + (x > 0 ? A[x - 1][y] : 0) +
-                (x + 1 < n ? A[x + 1][y] : 0);
+  if (argc > 4) {
+    #pragma omp target data map(to: A[0:n])
+    {
+      #pragma omp parallel for schedule(blocked) map(to: A[lower:length]) map(from: B[0:n])
+      for (int x = 0; x < n; x++)
+        #pragma omp for schedule(blocked)
+        for (int y = 0; y < n; y++)
+          B[x][y] = 0.5 * A[x][y] + (x > 0 ? A[x - 1][y] : 0) +
+                    (x + 1 < n ? A[x + 1][y] : 0);
+    }
+  } else {
+    #pragma omp parallel for schedule(blocked) map(to: A[lower:length]) map(from: B[0:n])
+    for (int x = 0; x < n; x++)
+      #pragma omp for schedule(blocked)
+      for (int y = 0; y < n; y++)
+        B[x][y] = 0.5 * A[x][y] + (x > 0 ? A[x - 1][y] : 0) +
+                  (x + 1 < n ? A[x + 1][y] : 0);
+  }
   for (int x = 0; x < n; x++)
     for (int y = 0; y < n; y++)
       Want[x][y] = 0.5 * A[x][y] + (x > 0 ? A[x - 1][y] : 0) +
