@@ -14,6 +14,17 @@
 
 #include "check.h"
 
+/// B from A on the GPU, A mapped as the section [lower, lower + length).
+static void blur(int n, double (*A)[n], double (*B)[n], int lower,
+                 int length) {
+  #pragma omp parallel for schedule(blocked) map(to: A[lower:length]) map(from: B[0:n])
+  for (int x = 0; x < n; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 0; y < n; y++)
+      B[x][y] = 0.5 * A[x][y] + (x > 0 ? A[x - 1][y] : 0) +
+                (x + 1 < n ? A[x + 1][y] : 0);
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 300;
   int lower = argc > 2 ? atoi(argv[2]) : 0;
@@ -26,21 +37,9 @@ int main(int argc, char **argv) {
       A[x][y] = (x * 7 + y * 3) % 13;
   if (argc > 4) {
     #pragma omp target data map(to: A[0:n])
-    {
-      #pragma omp parallel for schedule(blocked) map(to: A[lower:length]) map(from: B[0:n])
-      for (int x = 0; x < n; x++)
-        #pragma omp for schedule(blocked)
-        for (int y = 0; y < n; y++)
-          B[x][y] = 0.5 * A[x][y] + (x > 0 ? A[x - 1][y] : 0) +
-                    (x + 1 < n ? A[x + 1][y] : 0);
-    }
+    blur(n, A, B, lower, length);
   } else {
-    #pragma omp parallel for schedule(blocked) map(to: A[lower:length]) map(from: B[0:n])
-    for (int x = 0; x < n; x++)
-      #pragma omp for schedule(blocked)
-      for (int y = 0; y < n; y++)
-        B[x][y] = 0.5 * A[x][y] + (x > 0 ? A[x - 1][y] : 0) +
-                  (x + 1 < n ? A[x + 1][y] : 0);
+    blur(n, A, B, lower, length);
   }
   for (int x = 0; x < n; x++)
     for (int y = 0; y < n; y++)

@@ -124,13 +124,13 @@ expect_ok -- map_sections 301
 expect_ok OMP_BLOCK_SIZE=7,5 -- map_sections 301
 expect_ok -- map_sections 301 0 300 data
 expect_ok -- map_sections 301 1 299 data
-expect_error "map_sections.c:42:25: error: 'A[x][y]' reaches element 300 of 'A', outside the section of the 'map' clause at" \
+expect_error "map_sections.c:24:23: error: 'A[x][y]' reaches element 300 of 'A', outside the section of the 'map' clause at" \
   -- map_sections 301 0 300
-expect_error "map_sections.c:38:5 (elements 0 to 299): the GPU would use memory that was never copied" \
+expect_error "map_sections.c:20:3 (elements 0 to 299): the GPU would use memory that was never copied" \
   -- map_sections 301 0 300
-expect_error "map_sections.c:42:25: error: 'A[x][y]' reaches element 0 of 'A', outside the section of the 'map' clause at" \
+expect_error "map_sections.c:24:23: error: 'A[x][y]' reaches element 0 of 'A', outside the section of the 'map' clause at" \
   -- map_sections 301 1 301
-expect_error "map_sections.c:38:5 (elements 1 to 301): the GPU would use memory that was never copied" \
+expect_error "map_sections.c:20:3 (elements 1 to 301): the GPU would use memory that was never copied" \
   -- map_sections 301 1 301
 # GPU nests launched from four host threads at once.
 expect_ok OMP_NUM_THREADS=4 -- concurrent_calls

@@ -2,6 +2,8 @@
 /// Command-line splitting (see CommandLine.h).
 #include "CommandLine.h"
 
+#include "CudaToolkit.h"
+
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -71,10 +73,8 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
       llvm::SmallVector<llvm::StringRef, 4> Archs;
       S.drop_front(strlen("--offload-arch=")).split(Archs, ',');
       for (llvm::StringRef Arch : Archs) {
-        unsigned Number = 0;
-        if (!Arch.starts_with("sm_") ||
-            Arch.drop_front(3).rtrim("af").getAsInteger(10, Number) ||
-            Number < 70)
+        std::optional<unsigned> Number = computeCapabilityOf(Arch);
+        if (!Number || *Number < 70)
           Out.Errors.push_back("unsupported GPU architecture '" + Arch.str() +
                                "' in '" + S.str() +
                                "' (expected sm_70 or newer, e.g. sm_90)");

@@ -54,6 +54,13 @@ std::optional<CudaToolkit> findCudaToolkit() {
   return atRoot("/usr/local/cuda");
 }
 
+std::optional<unsigned> computeCapabilityOf(llvm::StringRef Arch) {
+  unsigned Number = 0;
+  if (!Arch.consume_front("sm_") || Arch.rtrim("af").getAsInteger(10, Number))
+    return std::nullopt;
+  return Number;
+}
+
 std::vector<unsigned> supportedComputeCapabilities(const CudaToolkit &Toolkit) {
   std::vector<unsigned> Numbers;
   llvm::SmallString<128> Listing;

@@ -5,6 +5,8 @@
 #ifndef ORBIS_DRIVER_CUDATOOLKIT_H
 #define ORBIS_DRIVER_CUDATOOLKIT_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +19,10 @@ struct CudaToolkit {
 };
 
 std::optional<CudaToolkit> findCudaToolkit();
+
+/// The compute capability an architecture names (`sm_90a` gives 90), if it
+/// is one.
+std::optional<unsigned> computeCapabilityOf(llvm::StringRef Arch);
 
 /// The virtual architectures this toolkit's nvcc builds for, as numbers
 /// (`nvcc --list-gpu-arch`: compute_75 gives 75); empty when nvcc cannot say.

@@ -229,9 +229,8 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
     // not nvcc's in the middle of the build (nvcc 13 dropped sm_70).
     std::vector<unsigned> Known = supportedComputeCapabilities(*Cuda);
     for (const std::string &Arch : CL.OffloadArchs) {
-      unsigned Number = 0;
-      llvm::StringRef(Arch).drop_front(3).rtrim("af").getAsInteger(10, Number);
-      if (Known.empty() || llvm::is_contained(Known, Number))
+      // The command line accepted only well-formed architectures.
+      if (Known.empty() || llvm::is_contained(Known, *computeCapabilityOf(Arch)))
         continue;
       llvm::errs() << Name << ": error: GPU architecture '" << Arch
                    << "' is not supported by the CUDA toolkit's nvcc ("
