@@ -7,13 +7,13 @@
 /// C11 acquire/release atomics: plain loads and stores on x86, where
 /// OpenMP's `atomic read acquire` calls the runtime's flush). Small tile rows keep the pipeline's fill short
 /// and a tile in L2 (bands of N / P rows, as in omp-wavefront, lose 10-25%
-/// here). Inside a tile, ROWS rows advance together, each one column behind
-/// the row above, so that the chain from each cell to its right neighbour
-/// (the bound of a row-by-row sweep) becomes ROWS independent chains that the
-/// core overlaps. Each row's last value stays in a register
-/// (the left neighbour of its next cell and the upper neighbour of the row
-/// below). The additions are in the order of gs2d_seq(), so the result is
-/// bit-identical.
+/// here). Inside a tile, ROWS rows advance together, each LAG columns
+/// behind the row above, so that the chain from each cell to its right
+/// neighbour (the bound of a row-by-row sweep) becomes ROWS independent
+/// chains that the core overlaps. Each row's last two values stay in
+/// registers (the left neighbour of its next cell, and the upper neighbour
+/// of the row below). The additions are in the order of gs2d_seq(), so the
+/// result is bit-identical.
 #include "gs2d.h"
 
 #include <omp.h>
@@ -22,7 +22,11 @@
 
 /// Rows in lockstep. 6 is the best of 4, 6 and 8 at N = 2048 and 4096: 8 rows
 /// a power of two apart fall into one L1 set (docs/benchmarks.md).
-enum { ROWS = 6 };
+/// Each row LAG columns behind the row above: with 2, the value a row takes
+/// from above was computed two steps earlier, so the chain of one step
+/// holds only the row's own left neighbour (6-10% faster on one core than
+/// a lag of 1; docs/benchmarks.md, session 18).
+enum { ROWS = 6, LAG = 2 };
 
 typedef struct progress {
   _Alignas(64) atomic_long done; ///< column blocks finished so far, all sweeps
@@ -39,36 +43,45 @@ static inline void pause(void) {
 }
 
 /// Step k of ROWS rows from `row` (stride n) over columns [y0, y1): row r
-/// updates column k - r. cur[r] is row r's value of the previous step. From
-/// the last row up, so that cur[r - 1] still holds the value row r needs
-/// from above. `checked`: the first and last ROWS - 1 steps, where some rows
-/// are outside the block.
+/// updates column k - LAG r. h[r][0] is row r's value of the previous step,
+/// h[r][j] that of j + 1 steps ago. From the last row up, so that the rows
+/// above still hold the values of the steps before. `checked`: the first
+/// and last LAG (ROWS - 1) steps, where some rows are outside the block; a
+/// row past its last column goes on keeping its values for the row below.
 static inline void step_rows(double *row, int n, int k, int y0, int y1,
-                             double *cur, int checked) {
+                             double h[ROWS][LAG], int checked) {
   for (int r = ROWS - 1; r >= 0; r--) {
-    const int y = k - r;
-    if (checked && (y < y0 || y >= y1))
+    const int y = k - LAG * r;
+    if (checked && y < y0)
       continue;
-    double *self = row + (size_t)r * n;
-    const double above = r ? cur[r - 1] : self[y - n];
-    cur[r] = 0.25 * (above + self[y + n] + cur[r] + self[y + 1]);
-    self[y] = cur[r];
+    double v = h[r][0];
+    if (!checked || y < y1) {
+      double *self = row + (size_t)r * n;
+      const double above = r ? h[r - 1][LAG - 1] : self[y - n];
+      v = 0.25 * (above + self[y + n] + h[r][0] + self[y + 1]);
+      self[y] = v;
+    }
+    for (int j = LAG - 1; j > 0; j--)
+      h[r][j] = h[r][j - 1];
+    h[r][0] = v;
   }
 }
 
 /// One sweep of ROWS rows from `row` over columns [y0, y1).
 static void sweep_rows(double *row, int n, int y0, int y1) {
-  double cur[ROWS];
+  double h[ROWS][LAG];
   for (int r = 0; r < ROWS; r++)
-    cur[r] = row[(size_t)r * n + y0 - 1];
-  const int fill = min_int(y0 + ROWS - 1, y1);
+    for (int j = 0; j < LAG; j++)
+      h[r][j] = row[(size_t)r * n + y0 - 1];
+  const int span = LAG * (ROWS - 1);
+  const int fill = min_int(y0 + span, y1);
   int k = y0;
   for (; k < fill; k++)
-    step_rows(row, n, k, y0, y1, cur, 1);
+    step_rows(row, n, k, y0, y1, h, 1);
   for (; k < y1; k++)
-    step_rows(row, n, k, y0, y1, cur, 0);
-  for (; k < y1 + ROWS - 1; k++)
-    step_rows(row, n, k, y0, y1, cur, 1);
+    step_rows(row, n, k, y0, y1, h, 0);
+  for (; k < y1 + span; k++)
+    step_rows(row, n, k, y0, y1, h, 1);
 }
 
 /// Rows [x0, x1) over columns [y0, y1): groups of ROWS, the rest one by one.

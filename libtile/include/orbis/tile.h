@@ -99,6 +99,11 @@ typedef struct orbis_site {
 #define ORBIS_SITE_GPU_TALL_ROWS 64
 /// Rows a CPU core advances together in such a tile.
 #define ORBIS_LOCKSTEP_ROWS 6
+/// Columns each of those rows stays behind the row above (docs/lowering.md,
+/// "The lag"): 2, so that the value a row takes from the row above is two
+/// steps old and the chain of one step runs through the row's own left
+/// neighbour only.
+#define ORBIS_LOCKSTEP_LAG 2
 
 /// A tile being run by the current thread.
 typedef struct orbis_tile {

@@ -52,7 +52,7 @@ static void alias(int n, double (*X)[n], double (*Y)[n]) {
 
 int main(void) {
   fill();
-  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
+  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < N - 1; x++)
     #pragma omp for schedule(blocked)
@@ -64,7 +64,7 @@ int main(void) {
   check("macro");
 
   fill();
-  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
+  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < N; x++)
     #pragma omp for schedule(blocked)
@@ -83,7 +83,7 @@ int main(void) {
   check("alias");
 
   fill();
-  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
+  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (size_t x = 1; x <= N - 1; x++)
     #pragma omp for schedule(blocked)
@@ -94,7 +94,7 @@ int main(void) {
       LR[x][y] = (LR[x - 1][y] + 3 * LR[x][y - 1] + x * y) / 2 + LR[x][y] % 3;
   printf("%s long\n", memcmp(L, LR, sizeof L) ? "MISMATCH" : "OK");
 
-  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
+  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < N; x++)
     #pragma omp for schedule(blocked)
@@ -106,7 +106,7 @@ int main(void) {
   printf("%s volatile\n", memcmp((const void *)V, VR, sizeof VR) ? "MISMATCH" : "OK");
 
   fill();
-  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 0 (distances (0, 1) (0, 2) (1, 1)), 4 reads from registers{{$}}
+  // CHECK-DAG: lockstep-carry-forms.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 0 (distances (0, 1) (0, 2) (1, 1)), 4 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < N; x++)
     #pragma omp for schedule(blocked)

@@ -19,7 +19,7 @@
 enum { N = 70 };
 
 static void gsReference(double (&A)[N][N]) {
-  // CHECK-DAG: blocked loop at {{.*}}lockstep-cxx.cpp:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
+  // CHECK-DAG: blocked loop at {{.*}}lockstep-cxx.cpp:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < N - 1; x++)
     #pragma omp for schedule(blocked)
@@ -28,7 +28,7 @@ static void gsReference(double (&A)[N][N]) {
 }
 
 template <typename T> void gsTemplate(T (&A)[N][N]) {
-  // CHECK-DAG: blocked loop at {{.*}}lockstep-cxx.cpp:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
+  // CHECK-DAG: blocked loop at {{.*}}lockstep-cxx.cpp:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < N - 1; x++)
     #pragma omp for schedule(blocked)

@@ -53,7 +53,7 @@ static void check(const char *name, int n, int m) {
 // Distances (0, 1) and (1, 0): lag 1.
 static void gaussSeidel(int n, int m) {
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n - 1; x++) {
     #pragma omp for schedule(blocked)
@@ -86,7 +86,7 @@ static void diagonal(unsigned n, unsigned m) {
 // inter-tile order (one thread: tile after tile) keeps.
 static void knight(int n, int m) {
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 0 (distances (0, 1) (2, -1)), 2 reads from registers{{$}}
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 0 (distances (0, 1) (2, -1)), 2 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked, 2)
   for (int x = 2; x < n; x++)
     #pragma omp for schedule(blocked)
@@ -102,7 +102,7 @@ static void knight(int n, int m) {
 // group holds one row.
 static void ninePoint(int n, int m) {
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, -1) (1, 0) (1, 1)), 4 reads from registers{{$}}
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, -1) (1, 0) (1, 1)), 4 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked, 1)
   for (int x = 1; x < n - 1; x++)
     #pragma omp for schedule(blocked)
@@ -126,7 +126,7 @@ static void ninePoint(int n, int m) {
 static float F[MAX][MAX], G[MAX][MAX];
 static void registerReads(int n, int m) {
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (2, 0)), 2 reads from registers{{$}}
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (2, 0)), 1 read from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 2; x < n; x++)
     #pragma omp for schedule(blocked)
@@ -140,7 +140,7 @@ static void registerReads(int n, int m) {
   // columns back too far for one (from memory): a whole group's fill and
   // drain run the copy too, with no left neighbour to load first.
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 4) (1, 0)), 1 read from registers{{$}}
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 4) (1, 0)), 1 read from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n - 1; x++)
     #pragma omp for schedule(blocked)
@@ -153,7 +153,7 @@ static void registerReads(int n, int m) {
   for (int x = 0; x < n; x++)
     for (int y = 0; y < m; y++)
       F[x][y] = G[x][y] = (float)((x * 13 + y * 5) % 19) / 3.0f;
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n - 1; x++)
     #pragma omp for schedule(blocked)
@@ -166,7 +166,7 @@ static void registerReads(int n, int m) {
   fill(n, m);
   // Unsigned and short loop variables: the steps inside the tile count
   // their columns in the variables' own types.
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers{{$}}
   #pragma omp parallel for schedule(blocked)
   for (unsigned x = 1; x <= (unsigned)n - 2; x++)
     #pragma omp for schedule(blocked)
@@ -175,7 +175,7 @@ static void registerReads(int n, int m) {
   gaussSeidelReference(n, m);
   check("unsigned-short", n, m);
   fill(n, m);
-  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
+  // VERBOSE: blocked loop at {{.*}}lockstep-rows.c:[[@LINE+3]]:5 level 1: {{.*}}; in a tile: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)){{$}}
   #pragma omp parallel for schedule(blocked)
   for (int x = 1; x < n - 1; x++)
     #pragma omp for schedule(blocked)
@@ -298,17 +298,18 @@ int main(int argc, char **argv) {
 // OUT-NEXT: OK block-pointer
 
 // One nest's loops as --emit-lowered shows them.
-// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(A[x][y]) __orbis_v0[6] = {0}; for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + __orbis_rows0 - 1; ++__orbis_k0) { if (__orbis_k0 == 0 && __orbis_rows0 == 6LL) { __typeof__(__orbis_f0_0) __orbis_xb0 = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + __orbis_g0); __typeof__(__orbis_f0_1) __orbis_yb0 = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + __orbis_k0); for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0); __orbis_v0[__orbis_r0] = A[x][y - 1]; } for (; __orbis_k0 < 6LL - 1; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) if ((unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } for (; __orbis_k0 < __orbis_cols0 + 6LL - 1; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) if ((unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } } for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
-// Two rows up: the rows run from the last up inside the tile, a row's own
-// and the rows above's previous values still in the current array, the
-// value of two steps ago in the history.
-// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (2, 0)), 2 reads from registers */ __typeof__(A[x][y]) [[V:__orbis_v[0-9]+]][6] = {0}, [[H:__orbis_h[0-9]+]]_1[6] = {0}, [[H]]_2[6] = {0};
-// LOWERED-SAME: for (long long [[R:__orbis_r[0-9]+]] = 6LL - 1; [[R]] >= 0; --[[R]]) { {{.*}} A[x][y] = ([[V]][[[R]]] = (0.5 * ([[R]] >= 2 ? [[H]]_2[[[R]] - 2] : (A[x - 2][y])) + 0.375 * [[V]][[[R]]] + 0.125 * A[x][y])); }
+// LOWERED: /* tile order: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(A[x][y]) __orbis_v0[6] = {0}, __orbis_h0_1[6] = {0}, __orbis_h0_2[6] = {0}; for (long long __orbis_g0 = 0, __orbis_n0 = (long long)(__orbis_e0_0 - __orbis_f0_0); __orbis_g0 < __orbis_n0; __orbis_g0 += 6LL) for (long long __orbis_cols0 = (long long)(__orbis_e0_1 - __orbis_f0_1), __orbis_rows0 = __orbis_n0 - __orbis_g0 < 6LL ? __orbis_n0 - __orbis_g0 : 6LL, __orbis_k0 = 0; __orbis_k0 < __orbis_cols0 + 2 * (__orbis_rows0 - 1); ++__orbis_k0, __orbis_h0_2[0] = __orbis_h0_1[0], __orbis_h0_2[1] = __orbis_h0_1[1], __orbis_h0_2[2] = __orbis_h0_1[2], __orbis_h0_2[3] = __orbis_h0_1[3], __orbis_h0_2[4] = __orbis_h0_1[4], __orbis_h0_2[5] = __orbis_h0_1[5], __orbis_h0_1[0] = __orbis_v0[0], __orbis_h0_1[1] = __orbis_v0[1], __orbis_h0_1[2] = __orbis_v0[2], __orbis_h0_1[3] = __orbis_v0[3], __orbis_h0_1[4] = __orbis_v0[4], __orbis_h0_1[5] = __orbis_v0[5]) { if (__orbis_k0 == 0 && __orbis_rows0 == 6LL) { __typeof__(__orbis_f0_0) __orbis_xb0 = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + __orbis_g0); __typeof__(__orbis_f0_1) __orbis_yb0 = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + __orbis_k0); for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0); __orbis_v0[__orbis_r0] = A[x][y - 1]; } for (; __orbis_k0 < 2 * (6LL - 1); ++__orbis_k0, ++__orbis_yb0, __orbis_h0_2[0] = __orbis_h0_1[0], __orbis_h0_2[1] = __orbis_h0_1[1], __orbis_h0_2[2] = __orbis_h0_1[2], __orbis_h0_2[3] = __orbis_h0_1[3], __orbis_h0_2[4] = __orbis_h0_1[4], __orbis_h0_2[5] = __orbis_h0_1[5], __orbis_h0_1[0] = __orbis_v0[0], __orbis_h0_1[1] = __orbis_v0[1], __orbis_h0_1[2] = __orbis_v0[2], __orbis_h0_1[3] = __orbis_v0[3], __orbis_h0_1[4] = __orbis_v0[4], __orbis_h0_1[5] = __orbis_v0[5]) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) if ((unsigned long long)(__orbis_k0 - 2 * __orbis_r0) < (unsigned long long)__orbis_cols0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - 2 * (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_h0_2[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, ++__orbis_yb0, __orbis_h0_2[0] = __orbis_h0_1[0], __orbis_h0_2[1] = __orbis_h0_1[1], __orbis_h0_2[2] = __orbis_h0_1[2], __orbis_h0_2[3] = __orbis_h0_1[3], __orbis_h0_2[4] = __orbis_h0_1[4], __orbis_h0_2[5] = __orbis_h0_1[5], __orbis_h0_1[0] = __orbis_v0[0], __orbis_h0_1[1] = __orbis_v0[1], __orbis_h0_1[2] = __orbis_v0[2], __orbis_h0_1[3] = __orbis_v0[3], __orbis_h0_1[4] = __orbis_v0[4], __orbis_h0_1[5] = __orbis_v0[5]) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - 2 * (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_h0_2[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } for (; __orbis_k0 < __orbis_cols0 + 2 * (6LL - 1); ++__orbis_k0, ++__orbis_yb0, __orbis_h0_2[0] = __orbis_h0_1[0], __orbis_h0_2[1] = __orbis_h0_1[1], __orbis_h0_2[2] = __orbis_h0_1[2], __orbis_h0_2[3] = __orbis_h0_1[3], __orbis_h0_2[4] = __orbis_h0_1[4], __orbis_h0_2[5] = __orbis_h0_1[5], __orbis_h0_1[0] = __orbis_v0[0], __orbis_h0_1[1] = __orbis_v0[1], __orbis_h0_1[2] = __orbis_v0[2], __orbis_h0_1[3] = __orbis_v0[3], __orbis_h0_1[4] = __orbis_v0[4], __orbis_h0_1[5] = __orbis_v0[5]) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) if ((unsigned long long)(__orbis_k0 - 2 * __orbis_r0) < (unsigned long long)__orbis_cols0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - 2 * (int)__orbis_r0); A[x][y] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_h0_2[__orbis_r0 - 1] : (A[x - 1][y])) + A[x + 1][y] + __orbis_v0[__orbis_r0] + A[x][y + 1]))); } } for (long long __orbis_r0 = 0; __orbis_r0 < 6LL; ++__orbis_r0) if (__orbis_r0 < __orbis_rows0 && (unsigned long long)(__orbis_k0 - 2 * __orbis_r0) < (unsigned long long)__orbis_cols0 && ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - 2 * __orbis_r0))), 1)) {
+// Two rows up: rows two columns apart produced the value four steps
+// earlier, past the three steps of values kept in registers, so it is
+// loaded (its store is long done); the row's own value still comes from
+// its register.
+// LOWERED: /* tile order: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (2, 0)), 1 read from registers */ __typeof__(A[x][y]) [[V:__orbis_v[0-9]+]][6] = {0};
+// LOWERED-SAME: for (long long [[R:__orbis_r[0-9]+]] = 6LL - 1; [[R]] >= 0; --[[R]]) { {{.*}} A[x][y] = ([[V]][[[R]]] = (0.5 * A[x - 2][y] + 0.375 * [[V]][[[R]]] + 0.125 * A[x][y])); }
 // The row above only: the edges run the copy too, nothing to load first.
-// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 4) (1, 0)), 1 read from registers */
-// LOWERED-SAME: if ([[K:__orbis_k[0-9]+]] == 0 && [[RS:__orbis_rows[0-9]+]] == 6LL) { {{[^;]+}}; {{[^;]+}}; for (; [[K]] < 6LL - 1;
+// LOWERED: /* tile order: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 4) (1, 0)), 1 read from registers */
+// LOWERED-SAME: if ([[K:__orbis_k[0-9]+]] == 0 && [[RS:__orbis_rows[0-9]+]] == 6LL) { {{[^;]+}}; {{[^;]+}}; for (; [[K]] < 2 * (6LL - 1);
 // The pointer's copy, taken outside the scope whose local of the same name
 // the loops and the block use.
-// LOWERED: { __typeof__(P) [[PC:__orbis_pc[0-9]+_0]] = P; { _Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Wshadow-all\"") __typeof__([[PC]]) P = [[PC]]; _Pragma("clang diagnostic pop")  /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */
-// LOWERED: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */
+// LOWERED: { __typeof__(P) [[PC:__orbis_pc[0-9]+_0]] = P; { _Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Wshadow-all\"") __typeof__([[PC]]) P = [[PC]]; _Pragma("clang diagnostic pop")  /* tile order: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */
+// LOWERED: /* tile order: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */
 // LOWERED-NOT: __typeof__(B)

@@ -16,7 +16,7 @@
 // CHECK: {{^OK$}}
 // MODEL: intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))
 // LOWERED-NOT: may be the same memory
-// LOWERED: tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers
+// LOWERED: tile order: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers
 // LOWERED-NOT: may be the same memory
 #include <omp_world.h>
 #include <stdio.h>

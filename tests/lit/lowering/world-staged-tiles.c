@@ -37,17 +37,17 @@ void sweeps(int N, int T) {
     // The staged tile keeps the left and upper neighbours in registers: a
     // copy of the block on the buffers for whole groups, the block as
     // written recording its value otherwise.
-    // CHECK-NEXT: /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)]) __orbis_v0[6] = {0};
+    // CHECK-NEXT: /* tile order: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)), 2 reads from registers */ __typeof__(__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)]) __orbis_v0[6] = {0}, __orbis_h0_1[6] = {0}, __orbis_h0_2[6] = {0};
     // CHECK-SAME: __orbis_v0[__orbis_r0] = __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y - 1) - __orbis_sf0_1)]; }
-    // CHECK-SAME: for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, ++__orbis_yb0) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - (int)__orbis_r0); __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_v0[__orbis_r0 - 1] : (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)])) + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_v0[__orbis_r0] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))); }
-    // CHECK-SAME: ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - __orbis_r0))), 1)) {
+    // CHECK-SAME: for (; __orbis_k0 < __orbis_cols0; ++__orbis_k0, ++__orbis_yb0, __orbis_h0_2[0] = __orbis_h0_1[0], {{.*}}, __orbis_h0_1[5] = __orbis_v0[5]) for (long long __orbis_r0 = 6LL - 1; __orbis_r0 >= 0; --__orbis_r0) { (void)(x = __orbis_xb0 + (int)__orbis_r0); (void)(y = __orbis_yb0 - 2 * (int)__orbis_r0); __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] = (__orbis_v0[__orbis_r0] = (0.25 * ((__orbis_r0 >= 1 ? __orbis_h0_2[__orbis_r0 - 1] : (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)])) + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_v0[__orbis_r0] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))); }
+    // CHECK-SAME: ((void)(x = (__typeof__(__orbis_f0_0))(__orbis_f0_0 + (__orbis_g0 + __orbis_r0))), (void)(y = (__typeof__(__orbis_f0_1))(__orbis_f0_1 + (__orbis_k0 - 2 * __orbis_r0))), 1)) {
     // CHECK-NEXT: #line [[@LINE+11]]
     // CHECK-NEXT: (__orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] = ((__orbis_v0[__orbis_r0] = (0.25 * (__orbis_sb0[(((long long)(x - 1) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x + 1) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y) - __orbis_sf1_1)] + __orbis_sb0[(((long long)(x) - __orbis_sf0_0)) * __orbis_sq0_1 + ((long long)(y - 1) - __orbis_sf0_1)] + __orbis_sb1[(((long long)(x) - __orbis_sf1_0)) * __orbis_sq1_1 + ((long long)(y + 1) - __orbis_sf1_1)]))))); } }
     // CHECK-NEXT: orbis_world_store_box_at(__orbis_sp0, &__orbis_sv0, &__orbis_sw0, __orbis_sx0, __orbis_sg0, "{{.*}}", [[@LINE+9]]);
     // CHECK-NEXT: if (__orbis_sd0) orbis_world_local_done(__orbis_sp0);
     // CHECK-NEXT: if (__orbis_sd1) orbis_world_read_done_at(__orbis_sp1, "{{.*}}", [[@LINE+7]]);
     // CHECK-NEXT: free(__orbis_sm);
-    // CHECK-NEXT: } else /* tile order: 6 rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, {{.*}}, 1)) {
+    // CHECK-NEXT: } else /* tile order: 6 rows 2 columns apart, rows in lockstep, lag 1 (distances (0, 1) (1, 0)) */ for (long long __orbis_g0 = 0, {{.*}}, 1)) {
     #pragma omp parallel for schedule(blocked)
     for (int x = 1; x < N - 1; x++)
       #pragma omp for schedule(blocked)

@@ -78,7 +78,7 @@ public:
     if (Nest.Loops.size() == 2)
       Rows = rowSchedule(Nest, Ctx, RowScheduleUse::TileOrder);
     if (lockstep())
-      Carry = planLockstepCarry(Nest, Rows, Ctx);
+      Carry = planLockstepCarry(Nest, Rows, LockstepLag, Ctx);
     if (Nest.World) {
       // In a world loop the values come from registers in the staged tile
       // only; the element path reads each through libworld.
@@ -187,6 +187,11 @@ private:
   /// 8-way L1). Measured in docs/lowering.md ("Rows in lockstep on a
   /// core"). A constant, so that the host compiler unrolls the rows.
   static constexpr int LockstepRows = ORBIS_LOCKSTEP_ROWS;
+  /// Columns a row stays behind the row above: any lag of at least the
+  /// schedule's (at most 1) keeps every dependence (RowSchedule.h), and 2
+  /// takes the value from above off the chain of one step (docs/lowering.md,
+  /// "The lag").
+  static constexpr int LockstepLag = ORBIS_LOCKSTEP_LAG;
 
   // ---- names -------------------------------------------------------------
   std::string name(const char *Kind, const BlockedLoop &L) const {
@@ -723,7 +728,9 @@ private:
   /// The order inside a tile in words (ORBIS_VERBOSE, --emit-lowered).
   std::string tileOrder(const LockstepCarry &Carry) const {
     if (lockstep()) {
-      std::string S = std::to_string(LockstepRows) + " " + describe(Rows);
+      std::string S = std::to_string(LockstepRows) + " rows " +
+                      std::to_string(LockstepLag) + " columns apart, " +
+                      describe(Rows);
       if (Carry.Applies) {
         size_t N = Carry.Reads.size();
         S += ", " + std::to_string(N) + (N == 1 ? " read" : " reads") +
@@ -740,9 +747,10 @@ private:
   }
 
   /// The tile's iterations with LockstepRows rows in lockstep (RowSchedule.h):
-  /// at step k, row r of a group runs column k - r, rows in increasing order,
-  /// so row r runs a column after row r - 1 ran the next one (any lag the
-  /// schedule needs is at most 1) and after itself ran the one before. The
+  /// at step k, row r of a group runs column k - LockstepLag r, rows in
+  /// increasing order, so row r runs a column after row r - 1 ran the next
+  /// LockstepLag ones (any lag the schedule needs is at most 1) and after
+  /// itself ran the one before. The
   /// rows' chains interleave: the core works on LockstepRows cells at once
   /// instead of waiting for each cell's left neighbour. The loop over r has
   /// a constant count, which the host compiler unrolls; its test keeps the
@@ -755,14 +763,18 @@ private:
                 K = "__orbis_k" + Id, R = "__orbis_r" + Id,
                 Cols = "__orbis_cols" + Id, Rs = "__orbis_rows" + Id;
     std::string Per = std::to_string(LockstepRows) + "LL";
+    std::string Lag = std::to_string(LockstepLag);
+    // The column of row R at step K, and the steps' span past the columns.
+    std::string Column = K + " - " + Lag + " * " + R;
+    std::string Span = Lag + " * (" + Rs + " - 1)";
     auto Set = [&](const BlockedLoop &L, const std::string &Offset) {
       return "(void)(" + L.Form.VarName + " = (__typeof__(" + firstVar(L) +
              "))(" + firstVar(L) + " + (" + Offset + ")))";
     };
     std::string Test = "if (" + R + " < " + Rs + " && (unsigned long long)(" +
-                       K + " - " + R + ") < (unsigned long long)" + Cols +
-                       " && (" + Set(Outer, G + " + " + R) + ", " +
-                       Set(Inner, K + " - " + R) + ", 1))";
+                       Column + ") < (unsigned long long)" + Cols + " && (" +
+                       Set(Outer, G + " + " + R) + ", " + Set(Inner, Column) +
+                       ", 1))";
     std::string Groups = "for (long long " + G + " = 0, " + N0 +
                          " = (long long)(" + endVar(Outer) + " - " +
                          firstVar(Outer) + "); " + G + " < " + N0 + "; " + G +
@@ -771,7 +783,7 @@ private:
                         endVar(Inner) + " - " + firstVar(Inner) + "), " + Rs +
                         " = " + N0 + " - " + G + " < " + Per + " ? " + N0 +
                         " - " + G + " : " + Per + ", " + K + " = 0; " + K +
-                        " < " + Cols + " + " + Rs + " - 1; ++" + K;
+                        " < " + Cols + " + " + Span + "; ++" + K;
     std::string EachRow =
         "for (long long " + R + " = 0; " + R + " < " + Per + "; ++" + R + ")";
     std::string Order = " /* tile order: " + tileOrder(Carry) + " */ ";
@@ -787,7 +799,8 @@ private:
         Carry.BottomUp ? "for (long long " + R + " = " + Per + " - 1; " + R +
                              " >= 0; --" + R + ")"
                        : EachRow;
-    std::string First = std::to_string(LockstepRows - 1 + Carry.SteadyAfter);
+    std::string First = std::to_string(LockstepLag * (LockstepRows - 1) +
+                                       Carry.SteadyAfter);
     std::string Last = Cols + (Carry.SteadyBefore
                                    ? " - " + std::to_string(Carry.SteadyBefore)
                                    : "");
@@ -805,7 +818,8 @@ private:
     std::string SetRow = "(void)(" + Outer.Form.VarName + " = " + XBase +
                          " + (int)" + R + "); ";
     std::string SteadyRow = "{ " + SetRow + "(void)(" + Inner.Form.VarName +
-                            " = " + YBase + " - (int)" + R + "); " +
+                            " = " + YBase + " - " + Lag + " * (int)" + R +
+                            "); " +
                             Carry.steadyBlock(N) + " }";
     std::string Steady = "for (; " + K + " < " + Last + "; ++" + K + ", ++" +
                          YBase + Shift + ") " + SteadyRows + " " + SteadyRow;
@@ -821,7 +835,7 @@ private:
     // ones and the drain, each row of the edges tested against the columns.
     // The block as written then runs only for short last groups (a step past
     // the drain finds no row inside).
-    std::string Inside = "if ((unsigned long long)(" + K + " - " + R +
+    std::string Inside = "if ((unsigned long long)(" + Column +
                          ") < (unsigned long long)" + Cols + ") ";
     std::string Load = Carry.leftNeighbourLoad(N);
     std::string Edge = " " + SteadyRows + " " + Inside + SteadyRow;
@@ -831,10 +845,10 @@ private:
                          : EachRow + " { " + SetRow + "(void)(" +
                                Inner.Form.VarName + " = " + YBase + "); " +
                                Load + " } ") +
-           "for (; " + K + " < " + Per + " - 1; ++" + K + ", ++" + YBase +
-           Shift + ")" + Edge + " " + Steady + " for (; " + K + " < " + Cols +
-           " + " + Per + " - 1; ++" + K + ", ++" + YBase + Shift + ")" + Edge +
-           " }" + AsWritten;
+           "for (; " + K + " < " + Lag + " * (" + Per + " - 1); ++" + K +
+           ", ++" + YBase + Shift + ")" + Edge + " " + Steady + " for (; " +
+           K + " < " + Cols + " + " + Lag + " * (" + Per + " - 1); ++" + K +
+           ", ++" + YBase + Shift + ")" + Edge + " }" + AsWritten;
   }
 
   /// The names a carry's arrays and rows have in the emitted loops.

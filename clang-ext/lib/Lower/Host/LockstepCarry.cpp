@@ -39,7 +39,7 @@ std::string row(const CarryNames &N, int64_t Up) {
 } // namespace
 
 LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
-                                ASTContext &Ctx) {
+                                int64_t Lag, ASTContext &Ctx) {
   LockstepCarry C;
   auto No = [&](std::string Why) {
     C = LockstepCarry();
@@ -80,9 +80,9 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
   for (const RowSchedule::Read &R : Rows.Reads) {
     if (R.Kind != RowSchedule::Read::Forwarded)
       continue;
-    // Row r runs column k - r: the element D0 rows up and D1 columns left
-    // was produced D0 + D1 steps ago by row r - D0.
-    int64_t Age = R.D0 + R.D1;
+    // Row r runs column k - Lag r: the element D0 rows up and D1 columns
+    // left was produced Lag D0 + D1 steps ago by row r - D0.
+    int64_t Age = Lag * R.D0 + R.D1;
     if (Age < 0 || Age > MaxCarryAge || R.D0 >= 64)
       continue;
     std::optional<Span> S = spanOf(R.Access->Expr, Ctx);
@@ -99,12 +99,13 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
     return No("no read finds a value the block wrote a few steps earlier");
   C.BottomUp = true;
   for (const auto &[D0, D1] : Rows.Distances)
-    if (D0 > 0 && D1 == -D0)
+    if (D0 > 0 && D1 == -Lag * D0)
       C.BottomUp = false;
   C.EdgesInRegisters =
       C.BottomUp && std::all_of(C.Reads.begin(), C.Reads.end(),
-                                [](const LockstepCarry::Read &R) {
-                                  return R.Age == 1 && (R.D0 == 0 || R.D0 == 1);
+                                [&](const LockstepCarry::Read &R) {
+                                  return (R.D0 == 0 && R.Age == 1) ||
+                                         (R.D0 == 1 && R.Age == Lag);
                                 });
   C.TargetText = sourceText(Rows.Write->Expr->getSourceRange(), Ctx);
   if (C.TargetText.find_first_of("\n\r/#\\") != std::string::npos)

@@ -44,7 +44,7 @@ struct LockstepCarry {
   /// Oldest step a read needs.
   int64_t MaxAge = 0;
   /// The steps inside the tile may run their rows from the last up: no
-  /// dependence joins two rows of one step (a distance (d, -d)). A row then
+  /// dependence joins two rows of one step (a distance (d, -Lag d)). A row then
   /// finds the rows above still holding the previous step's values (no copy
   /// of them is kept), and its loads of the rows below come before the
   /// stores above them (rows a power of two apart alias in the store
@@ -59,8 +59,10 @@ struct LockstepCarry {
   int64_t SteadyAfter = 0, SteadyBefore = 0;
   /// The pipeline's fill and drain steps of a whole group can run the copy
   /// too, each row tested against the tile's columns: every read is the
-  /// left neighbour or the one above, one step old, bottom up (Gauss-Seidel's
-  /// form). The row above then always ran the column a step earlier, and the
+  /// left neighbour (one step old) or the one above (Lag steps old), bottom
+  /// up (Gauss-Seidel's form). The row above then always ran the column Lag
+  /// steps earlier, and every row's values are kept each step, inside the
+  /// tile or not, so the history holds it; the
   /// left neighbour of a row's first column, outside the tile, is loaded into
   /// the row's register before the group starts. Hand-written lockstep code
   /// does the same; the block as written, whose every read goes through
@@ -92,9 +94,9 @@ struct LockstepCarry {
 };
 
 /// Which reads of the nest's block can come from registers when rows of
-/// `Rows` run in lockstep, row r at step k running column k - r.
+/// `Rows` run in lockstep, row r at step k running column k - Lag r.
 LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
-                                clang::ASTContext &Ctx);
+                                int64_t Lag, clang::ASTContext &Ctx);
 
 } // namespace orbis
 
