@@ -371,7 +371,12 @@ private:
       return T.TokKind == PragmaToken::Number ||
              T.TokKind == PragmaToken::Punct;
     });
-    if (Value.Kind == ConstantValue::Invalid || FloatingLiteral ||
+    // A floating literal among names (`(int)(n * 0.5)`, `(int)2.9`) may
+    // still make an integer: such sizes are left to clang, which the
+    // lowering makes reject a floating result at this pragma
+    // (HostLowering.cpp, sizeExpression).
+    if (Value.Kind == ConstantValue::Invalid ||
+        (FloatingLiteral && LiteralsOnly) ||
         (Value.Kind == ConstantValue::NotConstant && LiteralsOnly) ||
         (Size.Constant && *Size.Constant <= 0))
       return error(Diag::BlockedSizeNotPositive, Size.Loc);

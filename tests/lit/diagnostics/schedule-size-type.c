@@ -10,6 +10,8 @@
 // RUN: not %orbis-cxx -x c++ -fsyntax-only -DFLOAT %s 2>&1 | FileCheck --check-prefix=FLOATXX %s
 // RUN: not %orbis-cc -fsyntax-only -DFLOATCAST %s 2>&1 | FileCheck --check-prefix=FLOATCAST %s
 // RUN: not %orbis-cxx -x c++ -fsyntax-only -DFLOATCAST %s 2>&1 | FileCheck --check-prefix=FLOATCASTXX %s
+// RUN: not %orbis-cc -fsyntax-only -DFLOATLITERAL %s 2>&1 | FileCheck --strict-whitespace --check-prefix=FLOATLITERAL %s
+// RUN: not %orbis-cc --offload=cuda -fsyntax-only -DFLOATLITERAL %s 2>&1 | FileCheck --strict-whitespace --check-prefix=FLOATLITERAL %s
 // RUN: not %orbis-cc -fsyntax-only %s 2>&1 | FileCheck %s
 
 #ifdef STRING
@@ -41,9 +43,26 @@ void floating_expression(int n, double *A, double k) {
 // An expression with parentheses, casts or calls is clang's to judge, at the
 // size's own line and column.
 void floating_parenthesized(int n, double *A, float f) {
-  // FLOATCAST: schedule-size-type.c:[[@LINE+2]]:50: error: implicit conversion turns floating-point number into integer
-  // FLOATCASTXX: schedule-size-type.c:[[@LINE+1]]:46: error: type 'float' cannot be narrowed
+  // The message quotes the expression at its column, in the braces of
+  // the initializer it is placed in, not the lowering's generated code.
+  // FLOATCAST: schedule-size-type.c:[[@LINE+6]]:50: error: implicit conversion turns floating-point number into integer
+  // FLOATCAST-NEXT: {{^ *}}[[@LINE+5]] |                                             {(f) + 1}{{$}}
+  // FLOATCAST-NEXT: {{^ *}}|                                             ~~~~~^~~{{$}}
+  // FLOATCASTXX: schedule-size-type.c:[[@LINE+3]]:46: error: type 'float' cannot be narrowed
+  // FLOATCASTXX-NEXT: {{^ *}}[[@LINE+2]] |                                             {(f) + 1}{{$}}
+  // FLOATCASTXX-NEXT: {{^ *}}|                                              ^~~~~~~{{$}}
   #pragma omp parallel for schedule(blocked, (f) + 1)
+  for (int i = 0; i < n; i++) A[i] = 0;
+}
+#elif defined(FLOATLITERAL)
+// A floating literal among names is clang's to judge too (a cast around it
+// would make an integer: e2e/size-casts.c), in either backend.
+void floating_literal_expression(int n, double *A) {
+  // FLOATLITERAL: schedule-size-type.c:[[@LINE+4]]:{{48|63}}: error: implicit conversion turns floating-point number into integer: 'double' to '__int128'
+  // FLOATLITERAL-NEXT: {{^ *}}[[@LINE+3]] | {{ +}}{n * 0.5}{{$}}
+  // FLOATLITERAL-NEXT: {{^ *}}| {{ +}}~~~^~~~~{{$}}
+  // FLOATLITERAL: 1 error generated.
+  #pragma omp parallel for schedule(blocked, n * 0.5) map(tofrom: A[0:n])
   for (int i = 0; i < n; i++) A[i] = 0;
 }
 #else

@@ -118,9 +118,17 @@ std::string CudaNestEmitter::hostCode() {
          quoted(where(D.Loc)) + ", " + Lv + ", " +
          std::to_string(Nest.ElemSize) + ", " + Flags + ", 0}; ";
     std::string Requested = "ORBIS_BLOCK_SIZE_AUTO";
-    if (D.BlockSize)
-      Requested = "orbis_block_size_arg((long long)(" + D.BlockSize->Text +
-                  "), &__orbis_site" + N + "_" + Lv + ")";
+    if (D.BlockSize && D.BlockSize->Constant) {
+      Requested = std::to_string(*D.BlockSize->Constant);
+    } else if (D.BlockSize) {
+      // As on the host: a floating size is an error at the pragma, not a
+      // value converted in silence.
+      std::string Size = "__orbis_size" + N + "_" + Lv;
+      S += "__extension__ __int128 " + Size + " = " +
+           blockSizeInitializer(*D.BlockSize, SM) + "; ";
+      Requested = "orbis_block_size_arg((long long)" + Size +
+                  ", &__orbis_site" + N + "_" + Lv + ")";
+    }
     std::string Domain = "__typeof__(" + LB + " + " + UB + ")";
     std::string Outer = "1";
     for (const BlockedLoop *P = L->Parent; P; P = P->Parent)

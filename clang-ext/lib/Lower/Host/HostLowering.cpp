@@ -25,6 +25,24 @@ using namespace clang;
 
 namespace orbis {
 
+/// The opening brace goes on the expression's line, just before it: clang
+/// quotes the first line of a message's range, which then holds the
+/// expression rather than generated code.
+std::string blockSizeInitializer(const BlockSizeArg &Size,
+                                 const SourceManager &SM) {
+  if (!Size.Loc.isFileID() || StringRef(Size.Text).contains('\n'))
+    return "{(" + Size.Text + ")}";
+  PresumedLoc P = SM.getPresumedLoc(Size.Loc);
+  std::string Line = "#line " + std::to_string(P.getLine()) + " \"" +
+                     escapeForStringLiteral(P.getFilename()) + "\"\n";
+  unsigned Column = P.getColumn();
+  return "\n#pragma clang diagnostic push"
+         "\n#pragma clang diagnostic error \"-Wfloat-conversion\"\n" +
+         Line +
+         (Column >= 2 ? std::string(Column - 2, ' ') + "{" : "{\n" + Line) +
+         Size.Text + "}\n#pragma clang diagnostic pop\n" + Line;
+}
+
 /// libtile's name of a loop's comparison (C++ needs the enumerator).
 const char *compareName(LoopCompare Compare) {
   static const char *const Names[] = {"ORBIS_CMP_LT", "ORBIS_CMP_LE",
@@ -386,8 +404,8 @@ private:
         // type point at the expression itself; __int128 holds any 64-bit
         // integer without narrowing, and narrowing a floating value to it
         // is an error in C++ (and -Wfloat-conversion is one in C).
-        S += "__extension__ __int128 " + name("size", L) + " = {" +
-             sizeExpression(*D.BlockSize) + "}; ";
+        S += "__extension__ __int128 " + name("size", L) + " = " +
+             blockSizeInitializer(*D.BlockSize, SM) + "; ";
         Requested = "orbis_block_size_arg((long long)" + name("size", L) +
                     ", &" + siteVar(L) + ")";
       }
@@ -400,20 +418,6 @@ private:
          compareName(F.Compare) + ", " + Unsigned + ", " +
          Requested + ", " + Outer + ", " + Total + ");";
     return S;
-  }
-
-  /// The user's size expression, placed at its own line and column so that clang's
-  /// messages about it point into the user's pragma; converting a floating
-  /// value there is made an error (strings already are).
-  std::string sizeExpression(const BlockSizeArg &Size) const {
-    if (!Size.Loc.isFileID() || StringRef(Size.Text).contains('\n'))
-      return "(" + Size.Text + ")";
-    PresumedLoc P = SM.getPresumedLoc(Size.Loc);
-    return "\n#pragma clang diagnostic push"
-           "\n#pragma clang diagnostic error \"-Wfloat-conversion\"\n" +
-           lineDirective(Size.Loc) + std::string(P.getColumn() - 1, ' ') +
-           Size.Text +
-           "\n#pragma clang diagnostic pop\n" + lineDirective(Size.Loc);
   }
 
   /// The loop variable's value at iteration `Index` (an expression counting

@@ -48,6 +48,13 @@ void lowerNestForHost(const TiledNest &Nest,
 llvm::StringRef hostPrologue();
 /// The orbis_cmp enumerator libtile takes for a loop's comparison.
 const char *compareName(LoopCompare Compare);
+/// A `schedule(blocked, size)` argument that is not a constant as the
+/// braced initializer of an `__int128`, placed at the user's line and
+/// column (so that clang's messages about it quote the expression at the
+/// pragma) with a floating value made an error; a `#line` naming the
+/// pragma's line follows it.
+std::string blockSizeInitializer(const BlockSizeArg &Size,
+                                 const clang::SourceManager &SM);
 
 } // namespace orbis
 
