@@ -15,7 +15,8 @@
 /// \endcode
 /// is reported; with `schedule(blocked, 1)` on `x` it is legal. Accesses the
 /// analysis cannot decide on (linearized subscripts, different arrays that
-/// may alias, a loop variable missing from a subscript) give nothing.
+/// may alias, a loop variable missing from a subscript, an element whose
+/// address is taken: `*(&A[x][y] + 2)`) give nothing.
 #ifndef ORBIS_DEPENDENCECHECK_H
 #define ORBIS_DEPENDENCECHECK_H
 
@@ -34,6 +35,12 @@ struct Meeting {
 };
 Meeting meetAccesses(const TiledNest &Nest, const ArrayAccess &From,
                      const ArrayAccess &To);
+
+/// Whether `E` runs whenever the statement `Block` around it does: no `?:`
+/// branch, right operand of `&&`/`||`, `if`, `switch` or loop lies between
+/// them.
+bool runsWithBlock(const clang::Expr *E, const clang::Stmt *Block,
+                   clang::ASTContext &Ctx);
 
 /// Collects the accesses of the nest's instruction block into
 /// `Nest.Accesses` (the model's record, used by the check and by backends).

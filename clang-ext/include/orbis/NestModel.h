@@ -118,6 +118,14 @@ struct ArrayAccess {
   std::vector<Subscript> Subscripts; ///< outermost first
   bool IsWrite = false; ///< assigned, compound-assigned or incremented
   bool IsRead = false;  ///< read (a compound assignment both reads and writes)
+  /// Runs only under a condition inside the instruction block (a `?:`
+  /// branch, the right operand of `&&`/`||`, an `if`, `switch` or loop): a
+  /// backend may not load its element ahead of the condition (it may lie
+  /// outside the array, as `y > 0 ? A[x][y - 1] : 0` at y = 0).
+  bool Conditional = false;
+  /// The element's address is taken (`&A[x][y]`, a C++ reference bound to
+  /// it): what is accessed through it is unknown, and so are Subscripts.
+  bool AddressTaken = false;
 };
 
 struct TiledNest {

@@ -15,6 +15,7 @@
 
 #include "orbis/LoopForm.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -184,10 +185,60 @@ std::optional<ObjectArray> objectOf(const Expr *Base) {
   return std::nullopt;
 }
 
+/// Whether the element `E` designates is only read or written where it
+/// stands: its value loaded, or it is assigned, compound-assigned or
+/// incremented (a field of it likewise: `A[x][y].f`). Otherwise its address
+/// escapes (`&A[x][y]`, `*(&A[x][y - 1] + 2)`, a C++ reference bound to
+/// it), and the element an access through it reaches is unknown.
+bool usedInPlace(const Expr *E, ASTContext &Ctx) {
+  const Expr *Child = E;
+  for (;;) {
+    auto Parents = Ctx.getParents(*Child);
+    if (Parents.empty())
+      return false;
+    const Expr *Parent = Parents[0].get<Expr>();
+    if (!Parent)
+      return false;
+    if (isa<ParenExpr>(Parent)) {
+      Child = Parent;
+      continue;
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(Parent)) {
+      if (M->isArrow() || M->getBase()->IgnoreParens() != Child)
+        return false;
+      Child = Parent;
+      continue;
+    }
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(Parent))
+      return C->getCastKind() == CK_LValueToRValue;
+    if (const auto *B = dyn_cast<BinaryOperator>(Parent))
+      return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Child;
+    if (const auto *U = dyn_cast<UnaryOperator>(Parent))
+      return U->isIncrementDecrementOp();
+    if (const auto *C = dyn_cast<CXXOperatorCallExpr>(Parent))
+      return C->isAssignmentOp() && C->getNumArgs() > 0 &&
+             C->getArg(0)->IgnoreParens() == Child;
+    if (const auto *C = dyn_cast<CXXConstructExpr>(Parent))
+      return C->getConstructor()->isCopyOrMoveConstructor() &&
+             C->getConstructor()->isTrivial();
+    return false;
+  }
+}
+
+/// Subscripts that name no element the analysis knows (Meeting::Unknown
+/// with any other access).
+std::vector<Subscript> unknownSubscripts(size_t N) {
+  Subscript S;
+  S.Kind = Subscript::Other;
+  S.UsesLoopVar = true;
+  return std::vector<Subscript>(N, S);
+}
+
 class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
 public:
-  AccessFinder(TiledNest &Nest, ASTContext &Ctx, const WriteFinder &Writes)
-      : Nest(Nest), Ctx(Ctx), Writes(Writes) {}
+  AccessFinder(TiledNest &Nest, ASTContext &Ctx, const WriteFinder &Writes,
+               const Stmt *Block)
+      : Nest(Nest), Ctx(Ctx), Writes(Writes), Block(Block) {}
 
   bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E) {
     SubscriptChain Chain = subscriptChain(E);
@@ -197,8 +248,7 @@ public:
       A.Base = Chain.Var;
       for (const Expr *Index : Chain.Indices)
         A.Subscripts.push_back(classify(Nest, Index, Ctx));
-      A.IsWrite = Writes.Written.count(E) || Writes.WrittenAndRead.count(E);
-      A.IsRead = !Writes.Written.count(E);
+      finish(A);
       Nest.Accesses.push_back(std::move(A));
     } else {
       if (std::optional<ObjectArray> Object = objectOf(Chain.Base))
@@ -247,14 +297,27 @@ private:
     A.ObjectOwner = Object.Owner;
     for (const Expr *Index : Indices)
       A.Subscripts.push_back(classify(Nest, Index, Ctx));
-    A.IsWrite = Writes.Written.count(E) || Writes.WrittenAndRead.count(E);
-    A.IsRead = !Writes.Written.count(E);
+    finish(A);
     Nest.ObjectAccesses.push_back(std::move(A));
+  }
+
+  /// Reads, writes, the condition it runs under, and whether the element
+  /// is the one its subscripts name.
+  void finish(ArrayAccess &A) {
+    A.IsWrite =
+        Writes.Written.count(A.Expr) || Writes.WrittenAndRead.count(A.Expr);
+    A.IsRead = !Writes.Written.count(A.Expr);
+    A.Conditional = !runsWithBlock(A.Expr, Block, Ctx);
+    if (!usedInPlace(A.Expr, Ctx)) {
+      A.AddressTaken = true;
+      A.Subscripts = unknownSubscripts(A.Subscripts.size());
+    }
   }
 
   TiledNest &Nest;
   ASTContext &Ctx;
   const WriteFinder &Writes;
+  const Stmt *Block;
 };
 
 /// The distance per level from `From`'s iteration to the iteration of `To`
@@ -333,7 +396,34 @@ void collectAccesses(TiledNest &Nest, ASTContext &Ctx) {
                                             : Nest.innermost().For->getBody();
   WriteFinder Writes;
   Writes.TraverseStmt(const_cast<Stmt *>(Instr));
-  AccessFinder(Nest, Ctx, Writes).TraverseStmt(const_cast<Stmt *>(Instr));
+  AccessFinder(Nest, Ctx, Writes, Instr).TraverseStmt(const_cast<Stmt *>(Instr));
+}
+
+bool runsWithBlock(const Expr *E, const Stmt *Block, ASTContext &Ctx) {
+  const Stmt *Child = E;
+  while (Child != Block) {
+    auto Parents = Ctx.getParents(*Child);
+    if (Parents.empty())
+      return false;
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      return false;
+    if (const auto *C = dyn_cast<AbstractConditionalOperator>(Parent)) {
+      if (Child != C->getCond())
+        return false;
+    } else if (const auto *B = dyn_cast<BinaryOperator>(Parent)) {
+      if (B->isLogicalOp() && Child == B->getRHS())
+        return false;
+    } else if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+      if (Child != If->getCond())
+        return false;
+    } else if (isa<SwitchStmt, WhileStmt, DoStmt, ForStmt, CXXForRangeStmt>(
+                   Parent)) {
+      return false;
+    }
+    Child = Parent;
+  }
+  return true;
 }
 
 namespace {

@@ -143,8 +143,19 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
-    if (isa<CXXOperatorCallExpr>(C))
-      return true;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
+      // Assignments are writes (above), a class's `operator[]` is an
+      // element access of the model; `++`/`--` write their operand. Any
+      // other operator is a call like the others: a function object whose
+      // `operator()` counts its calls has effects.
+      OverloadedOperatorKind K = Op->getOperator();
+      if (Op->isAssignmentOp() || K == OO_Subscript)
+        return true;
+      if ((K == OO_PlusPlus || K == OO_MinusMinus) && Op->getNumArgs() > 0) {
+        written(Op->getArg(0));
+        return true;
+      }
+    }
     const FunctionDecl *F = C->getDirectCallee();
     if (isTileQuery(Nest, C)) {
       if (!QueriesAllowed)
@@ -153,7 +164,8 @@ public:
       return true;
     }
     if (!computesOnly(F))
-      fail(What + " calls '" + text(C->getCallee(), Ctx) +
+      fail(What + " calls '" +
+           text(isa<CXXOperatorCallExpr>(C) ? C : C->getCallee(), Ctx) +
            "', whose effects the analysis does not follow");
     return true;
   }
@@ -396,6 +408,19 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx,
     if (D.Owner == &Inner)
       return No("a 'single' in the pre/post-blocks of loop '" +
                 Inner.Form.VarName + "'");
+  // The rows load what they read ahead of the steps (or take it from
+  // registers in place of memory the steps have not written yet): a read
+  // of a written array that runs only under a condition may name an
+  // element outside the array where the condition is false.
+  std::set<const VarDecl *> WrittenArrays;
+  for (const ArrayAccess &A : Nest.Accesses)
+    if (A.IsWrite)
+      WrittenArrays.insert(A.Base);
+  for (const ArrayAccess &A : Nest.Accesses)
+    if (A.IsRead && A.Conditional && WrittenArrays.count(A.Base))
+      return No("the read '" + text(A.Expr, Ctx) +
+                "' runs only under a condition ('?:', '&&', '||', 'if'), "
+                "and rows in lockstep load it ahead");
   for (const VarDecl *V : InSync.WrittenThrough)
     for (const Stmt *St : Nest.root().PostBlock)
       if (refersTo(St, V))
@@ -440,9 +465,12 @@ RowSchedule dependences(const TiledNest &Nest, ASTContext &Ctx,
         continue;
       if (M.Kind == Meeting::Unknown)
         return No("the distance from '" + text(W.Expr, Ctx) + "' to '" +
-                  text(X.Expr, Ctx) +
-                  "' is unknown (a subscript that is not a loop variable "
-                  "plus a constant)");
+                  text(X.Expr, Ctx) + "' is unknown (" +
+                  (W.AddressTaken || X.AddressTaken
+                       ? "the address of an element is taken"
+                       : "a subscript that is not a loop variable plus a "
+                         "constant") +
+                  ")");
       std::vector<int64_t> D = M.D;
       if (D[0] < 0 || (D[0] == 0 && D[1] < 0))
         for (int64_t &V : D)

@@ -23,7 +23,26 @@
 namespace orbis {
 namespace {
 
-const char *const OpenMPVersionMacro = "-D_OPENMP=202011";
+/// `_OPENMP` as clang -fopenmp defines it, for the lowering's own parse
+/// (which runs without -fopenmp, whose parser rejects the extensions): the
+/// value of the last `-fopenmp-version=`, clang 19's default (5.1) for a
+/// version it does not know or when none is given.
+std::string openMPVersionMacro(llvm::ArrayRef<std::string> Args) {
+  static const std::pair<const char *, const char *> Versions[] = {
+      {"31", "201107"}, {"40", "201307"}, {"45", "201511"},
+      {"50", "201811"}, {"51", "202011"}, {"52", "202111"}};
+  std::string Value = "202011";
+  for (const std::string &A : Args) {
+    llvm::StringRef V(A);
+    if (!V.consume_front("-fopenmp-version="))
+      continue;
+    Value = "202011";
+    for (const auto &[Version, Macro] : Versions)
+      if (V == Version)
+        Value = Macro;
+  }
+  return "-D_OPENMP=" + Value;
+}
 
 std::string driverName(DriverLanguage Lang) {
   return Lang == DriverLanguage::CXX ? "orbis-c++" : "orbis-cc";
@@ -141,7 +160,7 @@ LowerRequest lowerRequest(const DriverCommandLine &CL, const DriverPaths &Paths,
   Req.ClangArgs.push_back(Paths.Clang);
   llvm::append_range(Req.ClangArgs, CL.FrontendArgs);
   Req.ClangArgs.push_back("-fsyntax-only");
-  Req.ClangArgs.push_back(OpenMPVersionMacro);
+  Req.ClangArgs.push_back(openMPVersionMacro(CL.FrontendArgs));
   Req.ClangArgs.push_back("-I" + Paths.IncludeDir);
   Req.ClangArgs.push_back("-x");
   Req.ClangArgs.push_back(In.Kind == InputKind::CXXSource ? "c++" : "c");

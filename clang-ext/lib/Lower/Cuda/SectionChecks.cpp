@@ -9,44 +9,12 @@
 /// whose boundary reads are guarded is never stopped.
 #include "NestEmitter.h"
 
-#include "clang/AST/ParentMapContext.h"
-
 #include <map>
 
 using namespace clang;
 
 namespace orbis::cuda {
 namespace {
-
-/// Whether `E` runs whenever the instruction block `Block` does: no `?:`
-/// branch, right operand of `&&`/`||`, `if`, `switch` or loop lies between
-/// them.
-bool runsWithBlock(const Expr *E, const Stmt *Block, ASTContext &Ctx) {
-  const Stmt *Child = E;
-  while (Child != Block) {
-    auto Parents = Ctx.getParents(*Child);
-    if (Parents.empty())
-      return false;
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent)
-      return false;
-    if (const auto *C = dyn_cast<AbstractConditionalOperator>(Parent)) {
-      if (Child != C->getCond())
-        return false;
-    } else if (const auto *B = dyn_cast<BinaryOperator>(Parent)) {
-      if (B->isLogicalOp() && Child == B->getRHS())
-        return false;
-    } else if (const auto *If = dyn_cast<IfStmt>(Parent)) {
-      if (Child != If->getCond())
-        return false;
-    } else if (isa<SwitchStmt, WhileStmt, DoStmt, ForStmt, CXXForRangeStmt>(
-                   Parent)) {
-      return false;
-    }
-    Child = Parent;
-  }
-  return true;
-}
 
 /// The extreme accesses of one variable at one level (or at constants):
 /// the smallest and largest constant added, and the accesses with them.
@@ -58,9 +26,6 @@ struct Extremes {
 } // namespace
 
 std::string CudaNestEmitter::sectionChecks() {
-  // Where the model collected the accesses (DependenceCheck.cpp).
-  const Stmt *Block = Nest.InstructionBlock ? Nest.InstructionBlock
-                                            : Nest.innermost().For->getBody();
   std::string Checks;
   for (const DeviceVariable &D : Vars) {
     if (D.Kind != DeviceVariable::Pointer || !D.Map)
@@ -71,8 +36,7 @@ std::string CudaNestEmitter::sectionChecks() {
       if (A.Base != D.Var || A.Subscripts.empty())
         continue;
       const Subscript &S = A.Subscripts.front();
-      if (S.Kind == Subscript::Other ||
-          !runsWithBlock(A.Expr, Block, Ctx))
+      if (S.Kind == Subscript::Other || A.Conditional)
         continue;
       int Level = S.Kind == Subscript::LoopVar ? int(S.Level) : -1;
       auto [It, New] = ByLevel.try_emplace(Level);

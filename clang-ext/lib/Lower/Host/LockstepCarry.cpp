@@ -5,6 +5,7 @@
 #include "orbis/LoopForm.h"
 
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 
@@ -88,7 +89,15 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
     std::optional<Span> S = spanOf(R.Access->Expr, Ctx);
     if (!S || S->Begin < Value->Begin || S->End > Value->End)
       continue;
-    C.Reads.push_back({R.D0, Age, S->Begin - Value->Begin, S->End - S->Begin});
+    // A macro argument used twice (`SQ(A[x][y - 1])`) is two accesses with
+    // one text, replaced once.
+    unsigned Offset = S->Begin - Value->Begin;
+    if (llvm::any_of(C.Reads, [&](const LockstepCarry::Read &Seen) {
+          return Seen.Offset == Offset;
+        }))
+      continue;
+    C.Reads.push_back({R.D0, Age, Offset, S->End - S->Begin,
+                       R.Access->Conditional});
     C.MaxAge = std::max(C.MaxAge, Age);
     // Steady steps: every row's column, and the column each register read
     // names, inside the tile.
@@ -104,7 +113,11 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
   C.EdgesInRegisters =
       C.BottomUp && std::all_of(C.Reads.begin(), C.Reads.end(),
                                 [&](const LockstepCarry::Read &R) {
-                                  return (R.D0 == 0 && R.Age == 1) ||
+                                  // The left neighbour is loaded before
+                                  // the group: not where a condition guards
+                                  // it (`y > 0 ? A[x][y - 1] : 0`).
+                                  return (R.D0 == 0 && R.Age == 1 &&
+                                          !R.Conditional) ||
                                          (R.D0 == 1 && R.Age == Lag);
                                 });
   C.TargetText = sourceText(Rows.Write->Expr->getSourceRange(), Ctx);

@@ -39,6 +39,7 @@ struct LockstepCarry {
     int64_t D0;                ///< rows up (0: the row's own value)
     int64_t Age;               ///< steps since its row produced it
     unsigned Offset, Length;   ///< the read's characters in ValueText
+    bool Conditional;          ///< runs under a condition (ArrayAccess)
   };
   std::vector<Read> Reads;
   /// Oldest step a read needs.
