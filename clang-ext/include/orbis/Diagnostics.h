@@ -51,6 +51,8 @@ public:
   bool hasOtherErrors() const {
     return Engine.getClient()->getNumErrors() > OwnErrors;
   }
+  /// Whether any of our own errors (about the extensions) was reported.
+  bool hasOwnErrors() const { return OwnErrors > 0; }
 
 private:
   clang::DiagnosticsEngine &Engine;

@@ -37,6 +37,10 @@ struct GeneratedSource {
 
 struct LowerOutcome {
   bool Success = false;
+  /// Failed with clang's own errors only, in a source that uses no
+  /// extension: clang compiling it as it is reports them all (warnings and
+  /// errors the analysis parse does not check), so the driver lets it.
+  bool OnlyClangErrors = false;
   /// The source needed rewriting; otherwise it compiles as it is.
   bool Changed = false;
   std::string Lowered;

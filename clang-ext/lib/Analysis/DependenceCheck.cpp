@@ -191,6 +191,9 @@ std::optional<ObjectArray> objectOf(const Expr *Base) {
 /// escapes (`&A[x][y]`, `*(&A[x][y - 1] + 2)`, a C++ reference bound to
 /// it), and the element an access through it reaches is unknown.
 bool usedInPlace(const Expr *E, ASTContext &Ctx) {
+  // A template's own AST has no implicit conversions around a dependent
+  // element: only `&` is known to take its address there.
+  bool Dependent = E->isTypeDependent();
   const Expr *Child = E;
   for (;;) {
     auto Parents = Ctx.getParents(*Child);
@@ -208,6 +211,10 @@ bool usedInPlace(const Expr *E, ASTContext &Ctx) {
         return false;
       Child = Parent;
       continue;
+    }
+    if (Dependent) {
+      const auto *U = dyn_cast<UnaryOperator>(Parent);
+      return !U || U->getOpcode() != UO_AddrOf;
     }
     if (const auto *C = dyn_cast<ImplicitCastExpr>(Parent))
       return C->getCastKind() == CK_LValueToRValue;

@@ -316,16 +316,28 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
         llvm::errs() << " (lower)";
         printCommand(llvm::errs(), Req.ClangArgs);
       }
+      // The analysis parse's messages are held back until it is known
+      // whether they are the ones to show.
+      std::string Messages;
+      llvm::raw_string_ostream MessageStream(Messages);
       llvm::Expected<LowerOutcome> Result =
-          lowerSource(Req, llvm::errs(), ShowColors);
+          lowerSource(Req, MessageStream, ShowColors);
       if (!Result) {
-        llvm::errs() << Name << ": error: " << In.Path << ": "
+        llvm::errs() << Messages << Name << ": error: " << In.Path << ": "
                      << llvm::toString(Result.takeError()) << "\n";
         return 1;
       }
       LowerOutcome &Out = *Result;
       if (CL.PrintModel)
         llvm::outs() << Out.ModelText;
+      if (!Out.Success && Out.OnlyClangErrors && !CL.PrintModel &&
+          !CL.EmitLowered) {
+        // Standard code with errors: clang compiles it as written and
+        // reports every error and warning as it would alone (the analysis
+        // parse checks fewer, and shows no warnings).
+        continue;
+      }
+      llvm::errs() << Messages;
       if (!Out.Success) {
         Failed = true;
         continue; // every input's errors are reported
@@ -476,6 +488,11 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
                  << "': " << ErrMsg << "\n";
     return 1;
   }
+  // Clang's status for an output it could not write (EX_IOERR: a closed
+  // pipe, `orbis-cc ... 2>&1 | head -1`) is a failed compilation's 1 here,
+  // as when the driver writes into the closed pipe itself.
+  if (RC == 74)
+    RC = 1;
   if (RC == 0 && CL.Stage == Phase::Compile && !DeviceObjects.empty()) {
     // One object per source, holding its host and device code.
     for (const auto &[Index, DeviceObject] : DeviceObjects) {

@@ -136,6 +136,16 @@ protected:
                                            Outcome, Failure);
   }
 
+public:
+  /// After the action: whether the source uses an extension, or had an
+  /// error about one.
+  bool touchedExtensions() const {
+    return (Reporter && Reporter->hasOwnErrors()) ||
+           llvm::any_of(Directives, [](const CollectedDirective &D) {
+             return D.Dir.isExtension();
+           });
+  }
+
 private:
   const LowerRequest &Request;
   LowerOutcome &Outcome;
@@ -202,12 +212,16 @@ llvm::Expected<LowerOutcome> lowerSource(const LowerRequest &Request,
                                                  &CI.getDiagnosticOpts()),
                        /*ShouldOwnClient=*/true);
   CI.getDiagnostics().setIgnoreAllWarnings(true);
+  // "N errors generated." goes with the messages.
+  CI.setVerboseOutputStream(DiagStream);
   llvm::Error Failure = llvm::Error::success();
   LowerAction Action(Request, Outcome, Failure);
   if (!CI.ExecuteAction(Action))
     Outcome.Success = false;
   if (Failure)
     return std::move(Failure);
+  if (!Outcome.Success && !Action.touchedExtensions())
+    Outcome.OnlyClangErrors = true;
   return Outcome;
 }
 
