@@ -36,7 +36,12 @@ struct PassThroughClause {
 struct BlockSizeArg {
   std::string Text;                 ///< the expression as written
   clang::SourceLocation Loc;        ///< its first token
-  std::optional<int64_t> Constant;  ///< its value when it is a constant
+  /// Its value when it is a constant: of literals when parsed, of names
+  /// of constants (an enumerator, a const integer) once the nest builder
+  /// has looked them up in the code around the pragma.
+  mutable std::optional<int64_t> Constant;
+  /// Its tokens, for that lookup.
+  std::vector<PragmaToken> Tokens;
 };
 
 /// `block_local(var, (i, j, ...), halo)`.

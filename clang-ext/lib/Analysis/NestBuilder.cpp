@@ -8,6 +8,7 @@
 #include "BlockLocalCheck.h"
 #include "orbis/DependenceCheck.h"
 #include "NameLookup.h"
+#include "orbis/PragmaParser.h"
 #include "VariableClasses.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -830,6 +831,20 @@ private:
   bool checkSizeType(const Directive &Dir, const State &St) {
     if (!Dir.BlockSize || Dir.BlockSize->Constant)
       return true;
+    // Names of constants (`enum { ROWS = 1 }`, `const int R = 4`) make a
+    // constant size: the dependence check compares it with the distances.
+    ConstantValue V = evaluateConstantExpr(
+        Dir.BlockSize->Tokens, [&](StringRef Name) {
+          return integerConstantNamed(Name, St.Function, Dir.Loc, Ctx);
+        });
+    if (V.Kind == ConstantValue::Ok) {
+      if (V.Value <= 0) {
+        error(Diag::BlockedSizeNotPositive, Dir.BlockSize->Loc);
+        return false;
+      }
+      Dir.BlockSize->Constant = V.Value;
+      return true;
+    }
     StringRef Text = StringRef(Dir.BlockSize->Text).trim();
     std::string TypeName;
     if (Text.starts_with("\"") && Text.ends_with("\"") && Text.size() >= 2)

@@ -358,6 +358,7 @@ private:
     BlockSizeArg Size;
     Size.Loc = Args.front().Loc;
     Size.Text = textOf(Args);
+    Size.Tokens.assign(Args.begin(), Args.end());
     ConstantValue Value = evaluateConstantExpr(Args);
     bool FloatingLiteral = llvm::any_of(Args, [](const PragmaToken &T) {
       return T.TokKind == PragmaToken::Number &&
