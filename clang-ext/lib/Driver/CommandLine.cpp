@@ -39,6 +39,8 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
   DriverCommandLine Out;
   std::vector<const char *> ForClang;
   bool ExplicitArchs = false;
+  // -fopenmp-simd alone: simd directives only (see below).
+  bool ExplicitOpenMP = false, SimdOnly = false;
   for (const char *A : Args) {
     llvm::StringRef S(A);
     if (S == "--print-model") {
@@ -115,8 +117,21 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
       continue;
     } else if (O.matches(options::OPT_fopenmp) ||
                O.matches(options::OPT_fopenmp_EQ)) {
+      // The lowered code calls LLVM's runtime (libomp, also known by its
+      // Intel names); GNU's has other entry points and environment.
+      if (O.matches(options::OPT_fopenmp_EQ) &&
+          llvm::StringRef(A->getValue()) != "libomp" &&
+          llvm::StringRef(A->getValue()) != "libiomp5")
+        Out.Errors.push_back("'" + A->getAsString(Parsed) +
+                             "' is not supported: the extensions need LLVM's "
+                             "OpenMP runtime (libomp), which -fopenmp uses");
       Out.OpenMP = true;
+      ExplicitOpenMP = true;
       continue; // added back by the driver as -fopenmp
+    } else if (O.matches(options::OPT_fopenmp_simd)) {
+      // Only `simd` directives, as with clang: no threads, nothing lowered
+      // (unless -fopenmp asks for all of OpenMP too); clang gets the flag.
+      SimdOnly = true;
     } else if (O.matches(options::OPT__HASH_HASH_HASH)) {
       Out.DryRun = true;
       continue;
@@ -169,6 +184,8 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
         Out.FrontendArgs.push_back(R);
     }
   }
+  if (SimdOnly && !ExplicitOpenMP)
+    Out.OpenMP = false;
   return Out;
 }
 
