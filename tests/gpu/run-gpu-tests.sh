@@ -94,6 +94,7 @@ for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
   expect_ok $tiling -- cxx_math 1001
   expect_ok $tiling -- reductions 100003
   expect_ok $tiling -- reductions 3
+  expect_ok $tiling -- guarded_reads 301 2
   expect_ok $tiling -- row_types 301 2
   expect_ok $tiling -- clause_semantics 1001
   expect_ok $tiling -- c_keywords 1001
