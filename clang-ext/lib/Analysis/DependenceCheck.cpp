@@ -185,6 +185,31 @@ std::optional<ObjectArray> objectOf(const Expr *Base) {
   return std::nullopt;
 }
 
+/// Whether `Arg` is passed to a parameter that is a reference to const
+/// (`std::max(A[x - 1][y], A[x][y - 1])`): the call reads the element.
+bool readThroughConstReference(const CallExpr *C, const Expr *Arg) {
+  const FunctionDecl *F = C->getDirectCallee();
+  if (!F)
+    return false;
+  unsigned First = 0;
+  // A member operator's object is its first argument, not a parameter.
+  if (isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(F) &&
+      !cast<CXXMethodDecl>(F)->isStatic())
+    First = 1;
+  for (unsigned I = First; I < C->getNumArgs(); ++I) {
+    if (C->getArg(I)->IgnoreParens() != Arg)
+      continue;
+    unsigned P = I - First;
+    if (P >= F->getNumParams())
+      return false;
+    QualType T = F->getParamDecl(P)->getType();
+    return T->isLValueReferenceType() &&
+           T->getPointeeType().isConstQualified() &&
+           !T->getPointeeType().isVolatileQualified();
+  }
+  return false;
+}
+
 /// Whether the element `E` designates is only read or written where it
 /// stands: its value loaded, or it is assigned, compound-assigned or
 /// incremented (a field of it likewise: `A[x][y].f`). Otherwise its address
@@ -216,8 +241,13 @@ bool usedInPlace(const Expr *E, ASTContext &Ctx) {
       const auto *U = dyn_cast<UnaryOperator>(Parent);
       return !U || U->getOpcode() != UO_AddrOf;
     }
-    if (const auto *C = dyn_cast<ImplicitCastExpr>(Parent))
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(Parent)) {
+      if (C->getCastKind() == CK_NoOp && C->isGLValue()) {
+        Child = Parent; // `const` added: still the element
+        continue;
+      }
       return C->getCastKind() == CK_LValueToRValue;
+    }
     if (const auto *B = dyn_cast<BinaryOperator>(Parent))
       return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Child;
     if (const auto *U = dyn_cast<UnaryOperator>(Parent))
@@ -228,6 +258,8 @@ bool usedInPlace(const Expr *E, ASTContext &Ctx) {
     if (const auto *C = dyn_cast<CXXConstructExpr>(Parent))
       return C->getConstructor()->isCopyOrMoveConstructor() &&
              C->getConstructor()->isTrivial();
+    if (const auto *C = dyn_cast<CallExpr>(Parent))
+      return readThroughConstReference(C, Child);
     return false;
   }
 }
