@@ -57,6 +57,12 @@ std::string escapeForStringLiteral(llvm::StringRef Name);
 std::string presumedWhere(const clang::SourceManager &SM,
                           clang::SourceLocation Loc);
 
+/// `#line N "file"` and a newline, naming Loc's line as the user's `#line`
+/// directives present it: what generated code puts before user text so
+/// that clang's messages about it point at the user's line.
+std::string presumedLineDirective(const clang::SourceManager &SM,
+                                  clang::SourceLocation Loc);
+
 } // namespace orbis
 
 #endif // ORBIS_EDITLIST_H

@@ -330,8 +330,7 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
       LowerOutcome &Out = *Result;
       if (CL.PrintModel)
         llvm::outs() << Out.ModelText;
-      if (!Out.Success && Out.OnlyClangErrors && !CL.PrintModel &&
-          !CL.EmitLowered) {
+      if (Out.OnlyClangErrors && !CL.PrintModel && !CL.EmitLowered) {
         // Standard code with errors: clang compiles it as written and
         // reports every error and warning as it would alone (the analysis
         // parse checks fewer, and shows no warnings).

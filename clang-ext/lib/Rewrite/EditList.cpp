@@ -35,6 +35,13 @@ std::string presumedWhere(const clang::SourceManager &SM,
          ":" + std::to_string(P.getColumn());
 }
 
+std::string presumedLineDirective(const clang::SourceManager &SM,
+                                  clang::SourceLocation Loc) {
+  clang::PresumedLoc P = SM.getPresumedLoc(Loc);
+  return "#line " + std::to_string(P.getLine()) + " \"" +
+         escapeForStringLiteral(P.getFilename()) + "\"\n";
+}
+
 std::string escapeForStringLiteral(llvm::StringRef Name) {
   std::string Out;
   for (char C : Name) {

@@ -71,8 +71,7 @@ std::string CudaNestEmitter::hostSingle(const NestedDirective &S) {
         " = " + "(" + loopType(L) + ")__orbis_lbs" + id() + "[0]; (void)" +
         L.Form.VarName + ";\n";
   PresumedLoc P = SM.getPresumedLoc(Range->getBegin());
-  S0 += "#line " + std::to_string(P.getLine()) + " \"" +
-        escapeForStringLiteral(P.getFilename()) + "\"\n" +
+  S0 += presumedLineDirective(SM, Range->getBegin()) +
         std::string(P.getColumn() - 1, ' ') + Text +
         (isa<Expr>(S.Body) ? ";" : "") + "\norbis_tile_leave(&__orbis_c" + id() +
         "); }\n";
@@ -117,18 +116,11 @@ std::string CudaNestEmitter::hostCode() {
     S += "static const orbis_site_t __orbis_site" + N + "_" + Lv + " = {" +
          quoted(where(D.Loc)) + ", " + Lv + ", " +
          std::to_string(Nest.ElemSize) + ", " + Flags + ", 0}; ";
-    std::string Requested = "ORBIS_BLOCK_SIZE_AUTO";
-    if (D.BlockSize && D.BlockSize->Constant) {
-      Requested = std::to_string(*D.BlockSize->Constant);
-    } else if (D.BlockSize) {
-      // As on the host: a floating size is an error at the pragma, not a
-      // value converted in silence.
-      std::string Size = "__orbis_size" + N + "_" + Lv;
-      S += "__extension__ __int128 " + Size + " = " +
-           blockSizeInitializer(*D.BlockSize, SM) + "; ";
-      Requested = "orbis_block_size_arg((long long)" + Size +
-                  ", &__orbis_site" + N + "_" + Lv + ")";
-    }
+    // As on the host: a floating size is an error at the pragma, not a
+    // value converted in silence.
+    std::string Requested =
+        requestedBlockSize(D.BlockSize, "__orbis_size" + N + "_" + Lv,
+                           "__orbis_site" + N + "_" + Lv, SM, S);
     std::string Domain = "__typeof__(" + LB + " + " + UB + ")";
     std::string Outer = "1";
     for (const BlockedLoop *P = L->Parent; P; P = P->Parent)

@@ -25,22 +25,43 @@ using namespace clang;
 
 namespace orbis {
 
-/// The opening brace goes on the expression's line, just before it: clang
-/// quotes the first line of a message's range, which then holds the
-/// expression rather than generated code.
+namespace {
+
+/// The braced initializer of requestedBlockSize. The opening brace goes on
+/// the expression's line, just before it: clang quotes the first line of a
+/// message's range, which then holds the expression rather than generated
+/// code.
 std::string blockSizeInitializer(const BlockSizeArg &Size,
                                  const SourceManager &SM) {
   if (!Size.Loc.isFileID() || StringRef(Size.Text).contains('\n'))
     return "{(" + Size.Text + ")}";
-  PresumedLoc P = SM.getPresumedLoc(Size.Loc);
-  std::string Line = "#line " + std::to_string(P.getLine()) + " \"" +
-                     escapeForStringLiteral(P.getFilename()) + "\"\n";
-  unsigned Column = P.getColumn();
+  std::string Line = presumedLineDirective(SM, Size.Loc);
+  unsigned Column = SM.getPresumedLoc(Size.Loc).getColumn();
   return "\n#pragma clang diagnostic push"
          "\n#pragma clang diagnostic error \"-Wfloat-conversion\"\n" +
          Line +
          (Column >= 2 ? std::string(Column - 2, ' ') + "{" : "{\n" + Line) +
          Size.Text + "}\n#pragma clang diagnostic pop\n" + Line;
+}
+
+} // namespace
+
+std::string requestedBlockSize(const std::optional<BlockSizeArg> &Size,
+                               const std::string &SizeVar,
+                               const std::string &SiteVar,
+                               const SourceManager &SM,
+                               std::string &Declarations) {
+  if (!Size)
+    return "ORBIS_BLOCK_SIZE_AUTO";
+  if (Size->Constant)
+    return std::to_string(*Size->Constant);
+  // A braced initialization: clang's errors about the expression's type
+  // point at the expression itself; __int128 holds any 64-bit integer
+  // without narrowing, and narrowing a floating value to it is an error in
+  // C++ (and -Wfloat-conversion is one in C).
+  Declarations += "__extension__ __int128 " + SizeVar + " = " +
+                  blockSizeInitializer(*Size, SM) + "; ";
+  return "orbis_block_size_arg((long long)" + SizeVar + ", &" + SiteVar + ")";
 }
 
 /// libtile's name of a loop's comparison (C++ needs the enumerator).
@@ -395,21 +416,8 @@ private:
       Unsigned = "(" + Domain + ")-1 > 0";
       Total = "(long long)" + UB;
     }
-    std::string Requested = "ORBIS_BLOCK_SIZE_AUTO";
-    if (D.BlockSize) {
-      if (D.BlockSize->Constant)
-        Requested = std::to_string(*D.BlockSize->Constant);
-      else {
-        // A braced initialization: clang's errors about the expression's
-        // type point at the expression itself; __int128 holds any 64-bit
-        // integer without narrowing, and narrowing a floating value to it
-        // is an error in C++ (and -Wfloat-conversion is one in C).
-        S += "__extension__ __int128 " + name("size", L) + " = " +
-             blockSizeInitializer(*D.BlockSize, SM) + "; ";
-        Requested = "orbis_block_size_arg((long long)" + name("size", L) +
-                    ", &" + siteVar(L) + ")";
-      }
-    }
+    std::string Requested =
+        requestedBlockSize(D.BlockSize, name("size", L), siteVar(L), SM, S);
     std::string Outer = "1";
     for (const BlockedLoop *P = L.Parent; P; P = P->Parent)
       Outer += " * " + loopVar(*P) + ".tile";
@@ -500,9 +508,7 @@ private:
 
   /// `#line N "file"` naming the user's line and file at Loc.
   std::string lineDirective(SourceLocation Loc) const {
-    PresumedLoc P = SM.getPresumedLoc(Loc);
-    return "#line " + std::to_string(P.getLine()) + " \"" +
-           escapeForStringLiteral(P.getFilename()) + "\"\n";
+    return presumedLineDirective(SM, Loc);
   }
 
   /// The user's `#pragma` line exactly as written, at its own line and

@@ -48,13 +48,18 @@ void lowerNestForHost(const TiledNest &Nest,
 llvm::StringRef hostPrologue();
 /// The orbis_cmp enumerator libtile takes for a loop's comparison.
 const char *compareName(LoopCompare Compare);
-/// A `schedule(blocked, size)` argument that is not a constant as the
-/// braced initializer of an `__int128`, placed at the user's line and
-/// column (so that clang's messages about it quote the expression at the
-/// pragma) with a floating value made an error; a `#line` naming the
-/// pragma's line follows it.
-std::string blockSizeInitializer(const BlockSizeArg &Size,
-                                 const clang::SourceManager &SM);
+/// What `orbis_loop_init` is asked for by `schedule(blocked[, size])`:
+/// ORBIS_BLOCK_SIZE_AUTO without a size, the value of a constant one, else
+/// the expression checked by orbis_block_size_arg (naming `SiteVar`) at
+/// run time. Such an expression is first the braced initializer of an
+/// `__int128` named `SizeVar`, declared at the end of `Declarations`,
+/// placed at the user's line and column (clang's messages about it quote
+/// the expression at the pragma) with a floating value made an error.
+std::string requestedBlockSize(const std::optional<BlockSizeArg> &Size,
+                               const std::string &SizeVar,
+                               const std::string &SiteVar,
+                               const clang::SourceManager &SM,
+                               std::string &Declarations);
 
 } // namespace orbis
 
