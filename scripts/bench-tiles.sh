@@ -4,7 +4,9 @@
 # memory placement and machine state): the `orbis` variant with automatic
 # tiles, `orbis-fixed` once per shape of --orbis-tile, omp-skewed and jacobi,
 # over the same sizes and thread counts, repetitions interleaved at random;
-# then prints scripts/bench-tiles-table.py's comparison.
+# then prints scripts/bench-tiles-table.py's comparison. scripts/bench-tiles-confirm.py
+# measures each case's winning shape again against the automatic tiles (the
+# best of many noisy medians is biased upwards).
 #
 # Usage: scripts/bench-tiles.sh [OUT.json (build/bench-tiles.json)]
 #          [BIN (build/bin/bench-gs2d)] [--all: a column per shape too]
