@@ -14,7 +14,8 @@ uint64_t SegmentPool::newSegment(size_t Length) {
   // Shared segments live in a tmpfs that the kernel does not bound by the
   // memory left: checked first, or a large one fills it until the OOM
   // killer strikes (and leaves its file behind).
-  if (!Source || !fitsSharedMemory(Length) || !Source->map(Length, R))
+  if ((Source->shared() && !fitsSharedMemory(Length)) ||
+      !Source->map(Length, R))
     return 0;
   uint64_t Id = NextId++;
   Segments[Id].Memory = std::move(R);
@@ -70,7 +71,7 @@ SegmentPool::Piece SegmentPool::allocate(size_t Length) {
     Id = Current;
   }
   if (!Id) {
-    // Private memory: no transport, or no shared memory for this size.
+    // No memory from the source for this size: the C heap.
     void *Private = std::aligned_alloc(64, Length);
     return {static_cast<char *>(Private), 0, 0};
   }

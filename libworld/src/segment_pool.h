@@ -13,12 +13,15 @@
 /// reused segment keeps its id (an id always names the same memory), so a
 /// peer that kept its mapping (PeerMemory's idle segments) maps nothing
 /// again; its content is stale, which the heap's zeroed header and bitmap
-/// make unreadable. Without a transport, or when mapping fails, regions are
-/// private memory (segment 0).
+/// make unreadable. Without a transport the segments are private mappings
+/// (PrivateMemory, the same reuse); when mapping fails, regions come from
+/// the C heap (segment 0).
 #ifndef ORBIS_WORLD_SRC_SEGMENT_POOL_H
 #define ORBIS_WORLD_SRC_SEGMENT_POOL_H
 
 #include "memory_limit.h"
+#include "memory_source.h"
+#include "private_memory.h"
 #include "region.h"
 
 #include <cstddef>
@@ -27,14 +30,6 @@
 #include <vector>
 
 namespace orbis::world {
-
-/// Where shared memory comes from (the transport).
-class MemorySource {
-public:
-  virtual ~MemorySource() = default;
-  virtual bool map(size_t Length, Region &R) = 0;
-  virtual void unmap(Region &R) = 0;
-};
 
 class SegmentPool {
 public:
@@ -53,7 +48,8 @@ public:
   SegmentPool &operator=(const SegmentPool &) = delete;
   ~SegmentPool() { releaseAll(); }
 
-  void setSource(MemorySource *S) { Source = S; }
+  /// The transport's shared memory; null: private memory.
+  void setSource(MemorySource *S) { Source = S ? S : &Private; }
   /// Length bytes, 64-byte aligned, not zeroed; Base is null when the
   /// memory is not there (more than the host has free: see memory_limit.h).
   Piece allocate(size_t Length);
@@ -93,7 +89,8 @@ private:
   uint64_t Current = 0; ///< the segment small regions are carved from
   /// Freed large segments and their ids, oldest first.
   std::vector<std::pair<uint64_t, Region>> Spares;
-  MemorySource *Source = nullptr;
+  PrivateMemory Private;
+  MemorySource *Source = &Private;
 };
 
 } // namespace orbis::world

@@ -628,6 +628,39 @@ TEST(SegmentPool, AtMostTwoSparesAndSmallRegionsShareASegment) {
   EXPECT_EQ(Pool.spares(), 0u);
 }
 
+TEST(SegmentPool, WithoutATransportSegmentsArePrivateAndReusedToo) {
+  // A process alone in its world: no source set, or the transport's taken
+  // away (setSource(nullptr)). Its large regions get private segments and
+  // the same spares, so the next step's array makes no pages again.
+  SegmentPool Pool;
+  Pool.setSource(nullptr);
+  SegmentPool::Piece A = Pool.allocate(8 * MiB);
+  ASSERT_NE(A.Base, nullptr);
+  EXPECT_NE(A.Segment, 0u);
+  EXPECT_TRUE(A.Fresh);
+  const Region *R = Pool.segment(A.Segment);
+  ASSERT_NE(R, nullptr);
+  EXPECT_EQ(R->Handle, nullptr); // not the transport's
+  EXPECT_TRUE(R->Key.empty());   // nothing a peer could map
+  A.Base[8 * MiB - 1] = 7;       // writable to its end
+  Pool.release(A);
+  EXPECT_EQ(Pool.spares(), 1u);
+  SegmentPool::Piece B = Pool.allocate(8 * MiB);
+  EXPECT_EQ(B.Base, A.Base);
+  EXPECT_EQ(B.Segment, A.Segment);
+  EXPECT_FALSE(B.Fresh);
+  EXPECT_EQ(B.Base[8 * MiB - 1], 7); // the same pages, not new ones
+  Pool.release(B);
+  // Small regions share a private segment as they share a shared one.
+  SegmentPool::Piece S1 = Pool.allocate(1000), S2 = Pool.allocate(1000);
+  EXPECT_NE(S1.Segment, 0u);
+  EXPECT_EQ(S1.Segment, S2.Segment);
+  Pool.release(S1);
+  Pool.release(S2);
+  Pool.releaseAll();
+  EXPECT_EQ(Pool.spares(), 0u);
+}
+
 TEST(PeerMemory, SegmentsGoIdleAndAreReusedUnderTheirIds) {
   PeerMemory Peers;
   std::vector<void *> Detached;
