@@ -4,9 +4,13 @@
 /// CXXOperatorCallExprs rather than built-in operators.
 #include "orbis/LoopForm.h"
 
+#include "VariableWrites.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -144,7 +148,7 @@ public:
     CanonicalLoop L;
     L.For = For;
     if (!checkInit(L) || !checkType(L) || !checkCond(L) || !checkIncr(L) ||
-        !checkInvariance(L) || !checkStepSign(L)) {
+        !checkInvariance(L) || !checkStepSign(L) || !checkBodyKeepsHeader(L)) {
       R.Diags = std::move(Diags);
       return R;
     }
@@ -301,6 +305,41 @@ private:
       return fail(Diag::NonCanonicalVariant, {"step", L.VarName},
                   L.Step->getBeginLoc(), "the step");
     return true;
+  }
+
+  /// The body must not change the loop variable, nor a variable the bound
+  /// or the step reads: the tiles are computed from the header once, before
+  /// any iteration (OpenMP's canonical form asks the same; clang does not
+  /// check it).
+  bool checkBodyKeepsHeader(CanonicalLoop &L) {
+    std::set<const VarDecl *> Bound, Step;
+    collectNamed(L.Bound, Bound);
+    if (L.Step)
+      collectNamed(L.Step, Step);
+    for (const VariableWrite &W : variableWrites(For->getBody())) {
+      const char *What = W.Var == L.Var      ? "loop variable"
+                         : Bound.count(W.Var) ? "the bound's variable"
+                         : Step.count(W.Var)  ? "the step's variable"
+                                              : nullptr;
+      if (!What)
+        continue;
+      Diags.push_back(PendingDiag{Diag::NonCanonicalChanged, PragmaLoc,
+                                  {What, W.Var->getNameAsString()}, {}, 0, {}});
+      Diags.push_back(PendingDiag{Diag::VariableSetHere, W.Loc,
+                                  {W.Var->getNameAsString()}, {}, 0, {}});
+      return false;
+    }
+    return true;
+  }
+
+  static void collectNamed(const Stmt *S, std::set<const VarDecl *> &Out) {
+    if (!S)
+      return;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Out.insert(V);
+    for (const Stmt *Child : S->children())
+      collectNamed(Child, Out);
   }
 
   /// A constant step must move towards the bound.

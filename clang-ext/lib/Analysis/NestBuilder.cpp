@@ -10,6 +10,7 @@
 #include "NameLookup.h"
 #include "orbis/PragmaParser.h"
 #include "VariableClasses.h"
+#include "VariableWrites.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/CharInfo.h"
@@ -746,9 +747,19 @@ private:
     }
     for (BlockedLoop *Outer : St.Stack)
       for (const Expr *E : {Form.Loop->Init, Form.Loop->Bound, Form.Loop->Step})
-        if (refersTo(E, Outer->Form.Var))
+        if (refersTo(E, Outer->Form.Var)) {
+          // The directives inside go with the loop (no second error at
+          // its `block`).
+          Skipped.push_back(For->getSourceRange());
+          St.Nest->Failed = true;
           return error(Diag::NestedBoundDependsOnOuter, Dir.Loc,
                        {Outer->Form.VarName});
+        }
+    if (!St.Stack.empty() && boundVariesWithOuterRows(*Form.Loop, Dir, St)) {
+      Skipped.push_back(For->getSourceRange());
+      St.Nest->Failed = true;
+      return;
+    }
 
     // Queries in the header belong to the enclosing loop; the header's text
     // is copied by the lowering, so they are collected apart.
@@ -828,6 +839,39 @@ private:
   /// A size that is a string or names a variable of a non-integer type is
   /// an error here, at the user's pragma; other expressions are checked by
   /// clang when the lowered code is compiled.
+  /// A nested loop's header must not read a variable that varies with the
+  /// enclosing loops' rows (`int m = x + 1;` in the pre-block, then `y < m`):
+  /// the pre-block runs once per tile, so every row of the tile would take
+  /// the first row's bounds. Reported like a bound naming `x` itself.
+  bool boundVariesWithOuterRows(const CanonicalLoop &L, const Directive &Dir,
+                                const State &St) {
+    std::set<const VarDecl *> Seeds;
+    for (BlockedLoop *Outer : St.Stack)
+      Seeds.insert(Outer->Form.Var);
+    std::vector<VariableWrite> Writes =
+        variableWrites(St.Stack.front()->For->getBody());
+    std::set<const VarDecl *> Varying = varyingVariables(Seeds, Writes);
+    for (const VarDecl *Seed : Seeds)
+      Varying.erase(Seed);
+    for (const Expr *E : {L.Init, L.Bound, L.Step}) {
+      const VarDecl *Through = refersToAny(E, Varying);
+      if (!Through)
+        continue;
+      // Named after the innermost enclosing loop, whose pre-block runs
+      // right before this loop.
+      const BlockedLoop *Outer = St.Stack.back();
+      error(Diag::NestedBoundDependsOnOuterThrough, Dir.Loc,
+            {Outer->Form.VarName, Through->getNameAsString()});
+      for (const VariableWrite &W : Writes)
+        if (W.Var == Through) {
+          error(Diag::VariableSetHere, W.Loc, {Through->getNameAsString()});
+          break;
+        }
+      return true;
+    }
+    return false;
+  }
+
   bool checkSizeType(const Directive &Dir, const State &St) {
     if (!Dir.BlockSize || Dir.BlockSize->Constant)
       return true;

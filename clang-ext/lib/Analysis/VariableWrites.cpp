@@ -1,0 +1,158 @@
+/// \file
+/// Writes to named variables and the variables they make vary (see
+/// VariableWrites.h).
+#include "VariableWrites.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace orbis {
+
+namespace {
+
+const VarDecl *namedVariable(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      add(B->getLHS(), B->getOpcode() == BO_Assign ? B->getRHS() : nullptr,
+          B->getOperatorLoc());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    // The address of a variable may let anything change it.
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      add(U->getSubExpr(), nullptr, U->getOperatorLoc());
+    return true;
+  }
+  bool VisitDeclStmt(DeclStmt *D) {
+    for (const Decl *Each : D->decls())
+      if (const auto *V = dyn_cast<VarDecl>(Each))
+        if (const Expr *Init = V->getInit())
+          Writes.push_back({V, Init, V->getLocation()});
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    // `it = e`, `it += e`, `++it` on a class type.
+    if (C->isAssignmentOp() || C->getOperator() == OO_PlusPlus ||
+        C->getOperator() == OO_MinusMinus)
+      if (C->getNumArgs() >= 1)
+        add(C->getArg(0),
+            C->getOperator() == OO_Equal && C->getNumArgs() == 2 ? C->getArg(1)
+                                                                 : nullptr,
+            C->getOperatorLoc());
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    // A non-const member function may change its object.
+    if (const CXXMethodDecl *M = C->getMethodDecl())
+      if (!M->isConst())
+        add(C->getImplicitObjectArgument(), nullptr, C->getExprLoc());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    // A variable bound to a reference parameter that is not const.
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F)
+      return true;
+    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(F) ? 1 : 0;
+    for (unsigned I = Shift; I < C->getNumArgs(); ++I) {
+      unsigned P = I - Shift;
+      if (P >= F->getNumParams())
+        break;
+      QualType T = F->getParamDecl(P)->getType();
+      if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
+        add(C->getArg(I), nullptr, C->getArg(I)->getExprLoc());
+    }
+    return true;
+  }
+  std::vector<VariableWrite> Writes;
+
+private:
+  void add(const Expr *Target, const Expr *Value, SourceLocation Loc) {
+    if (const VarDecl *V = namedVariable(Target))
+      Writes.push_back({V, Value, Loc});
+  }
+};
+
+/// Whether an expression calls a function whose result changes from tile
+/// to tile or thread to thread whatever its arguments.
+class PerTileCall : public RecursiveASTVisitor<PerTileCall> {
+public:
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee())
+      if (const IdentifierInfo *Id = F->getIdentifier()) {
+        llvm::StringRef N = Id->getName();
+        if (N == "omp_block_num" || N == "omp_block_size" ||
+            N == "omp_num_blocks" || N == "omp_get_thread_num") {
+          Found = true;
+          return false;
+        }
+      }
+    return true;
+  }
+  bool Found = false;
+};
+
+class AnyReference : public RecursiveASTVisitor<AnyReference> {
+public:
+  explicit AnyReference(const std::set<const VarDecl *> &Vars) : Vars(Vars) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      if (Vars.count(V)) {
+        Found = V;
+        return false;
+      }
+    return true;
+  }
+  const std::set<const VarDecl *> &Vars;
+  const VarDecl *Found = nullptr;
+};
+
+} // namespace
+
+std::vector<VariableWrite> variableWrites(const Stmt *S) {
+  WriteFinder F;
+  if (S)
+    F.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(F.Writes);
+}
+
+const VarDecl *refersToAny(const Stmt *E, const std::set<const VarDecl *> &Vars) {
+  if (!E || Vars.empty())
+    return nullptr;
+  AnyReference R(Vars);
+  R.TraverseStmt(const_cast<Stmt *>(E));
+  return R.Found;
+}
+
+static bool callsPerTile(const Expr *E) {
+  PerTileCall C;
+  C.TraverseStmt(const_cast<Expr *>(E));
+  return C.Found;
+}
+
+std::set<const VarDecl *> varyingVariables(std::set<const VarDecl *> Seeds,
+                                           const std::vector<VariableWrite> &Writes) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const VariableWrite &W : Writes)
+      if (!Seeds.count(W.Var) &&
+          (!W.Value || refersToAny(W.Value, Seeds) || callsPerTile(W.Value))) {
+        Seeds.insert(W.Var);
+        Changed = true;
+      }
+  }
+  return Seeds;
+}
+
+} // namespace orbis

@@ -1,0 +1,44 @@
+/// \file
+/// Where a statement may change a variable through its name, and with what
+/// value: the facts behind two loop-form checks (a blocked loop's header
+/// must stay invariant in its body, and a nested loop's bounds must not vary
+/// with the enclosing tile's rows through a variable the pre-block sets).
+#ifndef ORBIS_ANALYSIS_VARIABLEWRITES_H
+#define ORBIS_ANALYSIS_VARIABLEWRITES_H
+
+#include "clang/AST/Expr.h"
+
+#include <set>
+#include <vector>
+
+namespace orbis {
+
+/// One place that may change `Var`.
+struct VariableWrite {
+  const clang::VarDecl *Var = nullptr;
+  /// The value assigned (`v = e`, `T v = e`), or null where the new value
+  /// depends on the old one or is unknown (`v += e`, `v++`, `&v`, a C++
+  /// non-const reference or member call on `v`).
+  const clang::Expr *Value = nullptr;
+  clang::SourceLocation Loc;
+};
+
+/// Every write to a variable named directly in `S` (declarations with an
+/// initializer included).
+std::vector<VariableWrite> variableWrites(const clang::Stmt *S);
+
+/// Whether `E` refers to one of `Vars`; the first one found, or null.
+const clang::VarDecl *refersToAny(const clang::Stmt *E,
+                                  const std::set<const clang::VarDecl *> &Vars);
+
+/// The variables whose value may differ between iterations of loops whose
+/// variables are `Seeds`, given the writes in their bodies: the seeds, and
+/// what is assigned from them, from its own earlier value or from a tile or
+/// thread query (to a fixpoint).
+std::set<const clang::VarDecl *>
+varyingVariables(std::set<const clang::VarDecl *> Seeds,
+                 const std::vector<VariableWrite> &Writes);
+
+} // namespace orbis
+
+#endif // ORBIS_ANALYSIS_VARIABLEWRITES_H
