@@ -177,15 +177,21 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
                       !O.matches(options::OPT_M_Group) &&
                       // several compiler jobs; the lowering parses once
                       !O.matches(options::OPT_save_temps) &&
-                      !O.matches(options::OPT_save_temps_EQ);
+                      !O.matches(options::OPT_save_temps_EQ) &&
+                      // the lowering's parse sees OpenMP's pragmas as
+                      // pragmas: in simd mode clang would parse the
+                      // extensions' clauses as its own
+                      !O.matches(options::OPT_fopenmp_simd);
     for (const char *R : Rendered) {
       Out.ClangArgs.push_back(R);
       if (ForParsing)
         Out.FrontendArgs.push_back(R);
     }
   }
-  if (SimdOnly && !ExplicitOpenMP)
+  if (SimdOnly && !ExplicitOpenMP) {
     Out.OpenMP = false;
+    Out.SimdOnly = true;
+  }
   return Out;
 }
 

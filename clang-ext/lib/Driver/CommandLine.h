@@ -37,6 +37,10 @@ struct DriverCommandLine {
   std::optional<std::string> DepFile; ///< -MF
   bool WritesDeps = false;            ///< -MD / -MMD
   bool OpenMP = true;                 ///< off with -fno-openmp
+  /// -fopenmp-simd alone: OpenMP off but its `simd` directives on (clang
+  /// parses every OpenMP pragma then, so the extensions are still lowered;
+  /// their parallel regions run on one thread).
+  bool SimdOnly = false;
   bool Verbose = false;               ///< -v
   bool ThreadSanitizer = false;       ///< -fsanitize=thread
   bool DryRun = false;                ///< -###

@@ -160,7 +160,8 @@ LowerRequest lowerRequest(const DriverCommandLine &CL, const DriverPaths &Paths,
   Req.ClangArgs.push_back(Paths.Clang);
   llvm::append_range(Req.ClangArgs, CL.FrontendArgs);
   Req.ClangArgs.push_back("-fsyntax-only");
-  Req.ClangArgs.push_back(openMPVersionMacro(CL.FrontendArgs));
+  if (CL.OpenMP) // -fopenmp-simd alone defines no _OPENMP
+    Req.ClangArgs.push_back(openMPVersionMacro(CL.FrontendArgs));
   Req.ClangArgs.push_back("-I" + Paths.IncludeDir);
   Req.ClangArgs.push_back("-x");
   Req.ClangArgs.push_back(In.Kind == InputKind::CXXSource ? "c++" : "c");
@@ -228,7 +229,7 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
   std::vector<std::pair<std::string, std::string>> Renamed;
   std::set<std::string> QuoteDirs;
   std::string EmittedText;
-  bool Lower = CL.OpenMP && CL.Stage != Phase::DepsOnly;
+  bool Lower = (CL.OpenMP || CL.SimdOnly) && CL.Stage != Phase::DepsOnly;
   bool Failed = false;
   // The runtime of <omp_blocked.h>: its tile queries may be called from any
   // program, lowered or not; backends add what their code needs.
