@@ -45,9 +45,21 @@ std::string presumedLineDirective(const clang::SourceManager &SM,
 std::string escapeForStringLiteral(llvm::StringRef Name) {
   std::string Out;
   for (char C : Name) {
-    if (C == '\\' || C == '"')
+    unsigned char U = static_cast<unsigned char>(C);
+    if (C == '\\' || C == '"') {
       Out += '\\';
-    Out += C;
+      Out += C;
+    } else if (U < 0x20 || U == 0x7f) {
+      // A control character (a file name may hold a newline) would end or
+      // corrupt the literal: three octal digits, which no later character
+      // can extend.
+      const char Digits[] = {char('0' + (U >> 6)), char('0' + ((U >> 3) & 7)),
+                             char('0' + (U & 7)), 0};
+      Out += '\\';
+      Out += Digits;
+    } else {
+      Out += C;
+    }
   }
   return Out;
 }

@@ -70,11 +70,13 @@ std::string DevicePrinter::statement(const Stmt *S) {
   llvm::raw_string_ostream OS(Out);
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
   if (P.isValid()) {
-    // ptxas cannot read a quote or backslash in a file name (-lineinfo
-    // copies it into the PTX): those become '_' in the device code's lines.
+    // ptxas cannot read a quote, a backslash or a control character in a
+    // file name (-lineinfo copies it into the PTX): those become '_' in the
+    // device code's lines.
     std::string File = P.getFilename();
     for (char &C : File)
-      if (C == '"' || C == '\\')
+      if (C == '"' || C == '\\' || static_cast<unsigned char>(C) < 0x20 ||
+          C == 0x7f)
         C = '_';
     OS << "#line " << P.getLine() << " \"" << File << "\"\n";
   }
