@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Compiles each source with orbis-cc / orbis-c++ -Weverything -fsyntax-only
+and prints every warning whose source line, as clang shows it, is not the
+user's line at that place: a warning raised by the code the lowering wrote
+(tests/lit/driver/generated-code-warnings.test). Exit status 1 if any.
+
+Usage: generated_warnings.py ORBIS_CC ORBIS_CXX FILE... [-- EXTRA FLAGS]
+"""
+import re
+import subprocess
+import sys
+
+WARNING = re.compile(r"^(.*?):(\d+):(\d+): warning: (.*)$")
+
+
+def check(compiler, path, extra):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    p = subprocess.run([compiler, "-Weverything", "-fsyntax-only", *extra, path],
+                       capture_output=True, text=True, errors="replace")
+    out = p.stderr.split("\n")
+    bad = 0
+    for i, line in enumerate(out):
+        m = WARNING.match(line)
+        if not m or m.group(1) != path or i + 1 >= len(out):
+            continue
+        # The snippet: "  NN | text".
+        shown = out[i + 1].split("|", 1)
+        number = int(m.group(2))
+        if len(shown) < 2 or number > len(lines):
+            continue
+        if shown[1][1:].rstrip() != lines[number - 1].rstrip():
+            print(f"{path}:{number}:{m.group(3)}: {m.group(4)}")
+            print(f"  shown: {shown[1][1:120]}")
+            bad += 1
+    return bad
+
+
+def main(argv):
+    cc, cxx, *rest = argv
+    extra = []
+    if "--" in rest:
+        extra = rest[rest.index("--") + 1:]
+        rest = rest[:rest.index("--")]
+    bad = 0
+    for path in rest:
+        bad += check(cxx if path.endswith((".cpp", ".cc")) else cc, path, extra)
+    print(f"{bad} warnings in generated code")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
