@@ -162,7 +162,8 @@ LowerRequest lowerRequest(const DriverCommandLine &CL, const DriverPaths &Paths,
   Req.ClangArgs.push_back("-fsyntax-only");
   if (CL.OpenMP) // -fopenmp-simd alone defines no _OPENMP
     Req.ClangArgs.push_back(openMPVersionMacro(CL.FrontendArgs));
-  Req.ClangArgs.push_back("-I" + Paths.IncludeDir);
+  Req.ClangArgs.push_back("-isystem");
+  Req.ClangArgs.push_back(Paths.IncludeDir);
   Req.ClangArgs.push_back("-x");
   Req.ClangArgs.push_back(In.Kind == InputKind::CXXSource ? "c++" : "c");
   Req.ClangArgs.push_back(In.Path);
@@ -201,7 +202,8 @@ bool clangAcceptsDirectives(const DriverCommandLine &CL,
     Check.push_back(Arg);
   Check.push_back("-iquote");
   Check.push_back(SourceDir.empty() ? "." : std::string(SourceDir));
-  Check.push_back("-I" + Paths.IncludeDir);
+  Check.push_back("-isystem");
+  Check.push_back(Paths.IncludeDir);
   Check.push_back("-x");
   Check.push_back(In.Kind == InputKind::CXXSource ? "c++" : "c");
   Check.push_back(Path);
@@ -439,7 +441,11 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
   }
   if (CL.OpenMP)
     Final.push_back("-fopenmp");
-  Final.push_back("-I" + Paths.IncludeDir);
+  // A system directory: the warnings a build asks for (C89's `//`
+  // comments under -std=c89, -Weverything's) are for the user's code, not
+  // for Orbis's headers and the macros they define.
+  Final.push_back("-isystem");
+  Final.push_back(Paths.IncludeDir);
   if (CL.Stage == Phase::Link && CL.HasInputs) {
     Final.push_back("-L" + Paths.LibDir);
     Final.push_back("-Wl,-rpath," + Paths.LibDir);

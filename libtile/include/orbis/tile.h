@@ -28,6 +28,13 @@
 extern "C" {
 #endif
 
+/// The one libomp call the lowered code makes itself (the size of the team
+/// that shares a `single`). Declared here rather than through <omp.h>, which
+/// the lowered file does not include: clang's <omp.h> does not compile
+/// under -std=c89, and a program that does not include it must not see its
+/// names.
+int omp_get_num_threads(void);
+
 /// Stops the program: a misuse found at run time in lowered code.
 ORBIS_NOTHROW void orbis_tile_fatal(const char *where, const char *what)
     __attribute__((noreturn));
@@ -137,7 +144,7 @@ ORBIS_NOTHROW void orbis_block_size_fatal(long long size,
 
 /// Checks a tile size given by an expression in the clause (a constant one is
 /// checked by the compiler): below 1 stops the program naming the site.
-ORBIS_NOTHROW static inline long long orbis_block_size_arg(long long size,
+ORBIS_NOTHROW static __inline__ long long orbis_block_size_arg(long long size,
                                              const orbis_site_t *site) {
   if (size < 1)
     orbis_block_size_fatal(size, site);
@@ -146,7 +153,7 @@ ORBIS_NOTHROW static inline long long orbis_block_size_arg(long long size,
 
 /// A tile query's value as the int the query functions return: saturated,
 /// like the out-of-line queries, rather than wrapped.
-ORBIS_NOTHROW static inline int orbis_query_int(long long value) {
+ORBIS_NOTHROW static __inline__ int orbis_query_int(long long value) {
   return value > INT_MAX ? INT_MAX : value < INT_MIN ? INT_MIN : (int)value;
 }
 
@@ -191,7 +198,7 @@ ORBIS_NOTHROW void orbis_trace_gpu_tiles(const char *where,
 /// not starve the threads they wait for when cores are oversubscribed.
 ORBIS_NOTHROW void orbis_spin_yield(void);
 extern __thread unsigned orbis_spin_count;
-ORBIS_NOTHROW static inline void orbis_spin_pause(void) {
+ORBIS_NOTHROW static __inline__ void orbis_spin_pause(void) {
   if (__builtin_expect(orbis_trace_on, 0))
     orbis_trace_spin();
   if ((++orbis_spin_count & 255u) == 0)
@@ -204,7 +211,7 @@ ORBIS_NOTHROW static inline void orbis_spin_pause(void) {
 }
 
 /// After the last turn of a spin-wait (the compiler puts it after the loop).
-ORBIS_NOTHROW static inline void orbis_spin_end(void) {
+ORBIS_NOTHROW static __inline__ void orbis_spin_end(void) {
   if (__builtin_expect(orbis_trace_on, 0))
     orbis_trace_spin_end();
 }
@@ -219,7 +226,7 @@ ORBIS_NOTHROW static inline void orbis_spin_end(void) {
                    __ATOMIC_RELEASE)
 
 /// Enters tile `num` of `loop` on the calling thread.
-ORBIS_NOTHROW static inline void orbis_tile_enter(orbis_tile_t *t, const orbis_loop_t *loop,
+ORBIS_NOTHROW static __inline__ void orbis_tile_enter(orbis_tile_t *t, const orbis_loop_t *loop,
                                     long long num) {
   long long first = num * loop->tile;
   long long left = loop->trip - first;
@@ -234,7 +241,7 @@ ORBIS_NOTHROW static inline void orbis_tile_enter(orbis_tile_t *t, const orbis_l
 }
 
 /// Leaves the tile entered last by orbis_tile_enter().
-ORBIS_NOTHROW static inline void orbis_tile_leave(orbis_tile_t *t) {
+ORBIS_NOTHROW static __inline__ void orbis_tile_leave(orbis_tile_t *t) {
   if (__builtin_expect(orbis_trace_on, 0))
     orbis_trace_tile_end(t);
   orbis_tile_current = t->parent;

@@ -117,7 +117,7 @@ long long orbis_cuda_subtile(const char *where, int level);
 
 /// Sub-tiles of size `sub` per full tile of `loop`, and in the whole loop
 /// (every tile but the last is full; each tile is split from its start).
-static inline void orbis_cuda_subtile_counts(const orbis_loop_t *loop,
+static __inline__ void orbis_cuda_subtile_counts(const orbis_loop_t *loop,
                                              long long sub, long long *per_tile,
                                              long long *count) {
   long long last = loop->trip - (loop->num_tiles - 1) * loop->tile;

@@ -34,7 +34,7 @@
 #endif
 
 /// The null world pointer: omp_world_malloc(0)'s, or a slot never set.
-static inline int orbis_world_is_null(orbis_world_ptr_t p) {
+static __inline__ int orbis_world_is_null(orbis_world_ptr_t p) {
   return !p.count && !p.id;
 }
 
@@ -62,7 +62,7 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
 }
 
 #define ORBIS_WORLD_ACCESSORS(NAME, TYPE)                                      \
-  static inline TYPE orbis_world_get_##NAME(                                   \
+  static __inline__ TYPE orbis_world_get_##NAME(                                   \
       orbis_world_ptr_t p, uint64_t i, const char *file, unsigned line) {      \
     TYPE v;                                                                    \
     orbis_status_t s;                                                          \
@@ -75,7 +75,7 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
       orbis_world_access_fail("world load", file, line, s, p, i, 0);           \
     return v;                                                                  \
   }                                                                            \
-  static inline void orbis_world_put_##NAME(                                   \
+  static __inline__ void orbis_world_put_##NAME(                                   \
       orbis_world_ptr_t p, uint64_t i, TYPE v, const char *file,               \
       unsigned line) {                                                         \
     orbis_status_t s;                                                          \
@@ -121,7 +121,7 @@ ORBIS_WORLD_ACCESSORS(ptr, orbis_world_ptr_t)
 extern "C++" {
 /// What both check before the access, at the place the access names.
 template <class T>
-static inline void
+static __inline__ void
 orbis_world_element_check(const char *call, orbis_world_ptr_t p, uint64_t i,
                           const char *file, unsigned line) {
   static_assert(__is_trivially_copyable(T) && !__is_pointer(T),
@@ -133,7 +133,7 @@ orbis_world_element_check(const char *call, orbis_world_ptr_t p, uint64_t i,
   orbis_world_set_site(file, line);
 }
 template <class T>
-static inline T orbis_world_get(orbis_world_ptr_t p,
+static __inline__ T orbis_world_get(orbis_world_ptr_t p,
                                                    uint64_t i,
                                                    const char *file,
                                                    unsigned line) {
@@ -145,7 +145,7 @@ static inline T orbis_world_get(orbis_world_ptr_t p,
   return v;
 }
 template <class T>
-static inline void
+static __inline__ void
 orbis_world_put(orbis_world_ptr_t p, uint64_t i, T v, const char *file,
                 unsigned line) {
   orbis_world_element_check<T>("world store", p, i, file, line);
@@ -159,7 +159,7 @@ orbis_world_put(orbis_world_ptr_t p, uint64_t i, T v, const char *file,
 /// A staged tile's copy-in (orbis_world_load_boxes) and write-back
 /// (orbis_world_store_box), as lowered from `world_parallel` (docs/lowering.md,
 /// "Staged tiles"); the program stops on error, naming the place.
-static inline void
+static __inline__ void
 orbis_world_load_boxes_at(orbis_world_ptr_t p, const orbis_world_view_t *view,
                           const orbis_world_box_t *boxes, int count,
                           const orbis_world_box_t *skip, void *buf,
@@ -172,7 +172,7 @@ orbis_world_load_boxes_at(orbis_world_ptr_t p, const orbis_world_view_t *view,
     orbis_world_access_fail("world load of a staged tile", file, line, s, p,
                             view->base, 0);
 }
-static inline void
+static __inline__ void
 orbis_world_store_box_at(orbis_world_ptr_t p, const orbis_world_view_t *view,
                          const orbis_world_box_t *box, const void *buf,
                          const orbis_world_box_t *frame, const char *file,
@@ -189,7 +189,7 @@ orbis_world_store_box_at(orbis_world_ptr_t p, const orbis_world_view_t *view,
 /// guards (`t > 0 ? V[t - 1][x][y] : 0` at t = 0). The tile then takes the
 /// element path (orbis_world_frame_inside fails on a null pointer), which
 /// reads only what the program reads.
-static inline orbis_world_ptr_t
+static __inline__ orbis_world_ptr_t
 orbis_world_get_ptr_staged(orbis_world_ptr_t slots, uint64_t i,
                            const char *file, unsigned line) {
   orbis_world_ptr_t none = {0, 0, 0, 0, 0};
@@ -202,7 +202,7 @@ orbis_world_get_ptr_staged(orbis_world_ptr_t slots, uint64_t i,
 /// `x + 1 < n ? A[x + 1][y] : 0` in the last tile) takes the element path,
 /// which reads only what the program reads and names a real access out of
 /// bounds.
-static inline int
+static __inline__ int
 orbis_world_frame_inside(orbis_world_ptr_t p, const orbis_world_view_t *view,
                          const orbis_world_box_t *frame) {
   int64_t last = (int64_t)view->base;
@@ -224,7 +224,7 @@ orbis_world_frame_inside(orbis_world_ptr_t p, const orbis_world_view_t *view,
 }
 /// Ends a staged tile's reading in place (orbis_world_read_frame); the
 /// program stops when the allocation was freed meanwhile.
-static inline void
+static __inline__ void
 orbis_world_read_done_at(orbis_world_ptr_t p, const char *file,
                          unsigned line) {
   orbis_status_t s = orbis_world_read_done(p);
@@ -233,13 +233,13 @@ orbis_world_read_done_at(orbis_world_ptr_t p, const char *file,
                             0, 0);
 }
 /// Whether two world pointers name the same allocation.
-static inline int
+static __inline__ int
 orbis_world_same_allocation(orbis_world_ptr_t a, orbis_world_ptr_t b) {
   return a.owner == b.owner && a.id == b.id;
 }
 /// Whether staged tiles are used (ORBIS_WORLD_STAGED=0 turns them off: every
 /// access then takes the element path).
-static inline int orbis_world_staging(void) {
+static __inline__ int orbis_world_staging(void) {
   static int on = -1;
   if (on < 0) {
     const char *e = getenv("ORBIS_WORLD_STAGED");
@@ -253,7 +253,7 @@ static inline int orbis_world_staging(void) {
 /// the place. As C's malloc(0) may, omp_world_malloc(0) gives the null world
 /// pointer: freeing it does nothing, and any access through it stops the
 /// program as outside the allocation.
-static inline orbis_world_ptr_t
+static __inline__ orbis_world_ptr_t
 orbis_world_malloc_at(size_t count, size_t elem_size, const char *file,
                       unsigned line) {
   orbis_world_ptr_t p = {0, 0, 0, 0, 0};
@@ -275,7 +275,7 @@ orbis_world_malloc_at(size_t count, size_t elem_size, const char *file,
 }
 
 /// omp_world_free lowered: the program stops on error, naming the place.
-static inline void
+static __inline__ void
 orbis_world_free_at(orbis_world_ptr_t p, const char *file, unsigned line) {
   orbis_status_t s;
   if (orbis_world_is_null(p))
@@ -289,7 +289,7 @@ orbis_world_free_at(orbis_world_ptr_t p, const char *file, unsigned line) {
 /// Joins the world for a `world_parallel` construct (idempotent); the
 /// world is left when the program exits (orbis_world_leave_at_exit). The
 /// process runs the construct until orbis_world_end_at.
-static inline void orbis_world_init_at(const char *file,
+static __inline__ void orbis_world_init_at(const char *file,
                                                           unsigned line) {
   orbis_status_t s = orbis_world_init();
   if (s != ORBIS_OK) {
@@ -305,7 +305,7 @@ static inline void orbis_world_init_at(const char *file,
 /// The world memory of a variable named in `world(list)`, for one
 /// execution of its construct (orbis_world_shared), or the program stops
 /// naming the place.
-static inline orbis_world_ptr_t
+static __inline__ orbis_world_ptr_t
 orbis_world_shared_at(size_t count, size_t elem_size, const char *file,
                       unsigned line) {
   orbis_world_ptr_t p = {0, 0, 0, 0, 0};
@@ -324,7 +324,7 @@ orbis_world_shared_at(size_t count, size_t elem_size, const char *file,
 
 /// World integers (atomic) of a construct, shared like
 /// orbis_world_shared_at: the counters of its `single`s.
-static inline orbis_world_ptr_t
+static __inline__ orbis_world_ptr_t
 orbis_world_shared_atomic_at(size_t count, const char *file, unsigned line) {
   orbis_world_ptr_t p = {0, 0, 0, 0, 0};
   orbis_status_t s;
@@ -343,7 +343,7 @@ orbis_world_shared_atomic_at(size_t count, const char *file, unsigned line) {
 /// `single` directly in a world loop (once in the world): 1 for the one
 /// process that runs it; every other process waits until it is done and
 /// gets 0. `done` has 1-byte elements, one per `single` of the construct.
-static inline int
+static __inline__ int
 orbis_world_once_at(orbis_world_ptr_t counter, orbis_world_ptr_t done,
                     uint64_t index, const char *file, unsigned line) {
   int run = 0;
@@ -355,7 +355,7 @@ orbis_world_once_at(orbis_world_ptr_t counter, orbis_world_ptr_t done,
                             index, 0);
   return run;
 }
-static inline void
+static __inline__ void
 orbis_world_once_done_at(orbis_world_ptr_t done, uint64_t index,
                          const char *file, unsigned line) {
   orbis_status_t s;
@@ -368,7 +368,7 @@ orbis_world_once_done_at(orbis_world_ptr_t done, uint64_t index,
 
 /// The chunk of a world loop's `schedule(static|dynamic, c)`: c, or the
 /// program stops when it is not positive.
-static inline long long
+static __inline__ long long
 orbis_world_chunk_at(long long c, const char *file, unsigned line) {
   if (c < 1) {
     fflush(stdout);
@@ -383,7 +383,7 @@ orbis_world_chunk_at(long long c, const char *file, unsigned line) {
 }
 /// `schedule(dynamic, c)`: the first iteration of the next chunk, taken
 /// from the construct's world counter.
-static inline long long
+static __inline__ long long
 orbis_world_next_chunk_at(orbis_world_ptr_t counter, long long c,
                           const char *file, unsigned line) {
   int64_t old = 0;
@@ -399,7 +399,7 @@ orbis_world_next_chunk_at(orbis_world_ptr_t counter, long long c,
 /// The end of a `world_parallel` construct: every process has finished its
 /// iterations (a barrier); then rank 0 frees the allocation of a variable
 /// of the construct.
-static inline void
+static __inline__ void
 orbis_world_end_at(const char *file, unsigned line) {
   orbis_status_t s;
   orbis_world_set_site(file, line);
@@ -414,7 +414,7 @@ orbis_world_end_at(const char *file, unsigned line) {
   }
   orbis_world_set_construct(0, 0);
 }
-static inline void
+static __inline__ void
 orbis_world_shared_free_at(orbis_world_ptr_t p, const char *file,
                            unsigned line) {
   if (orbis_world_rank() == 0)

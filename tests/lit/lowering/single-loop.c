@@ -9,7 +9,6 @@
 // RUN: %orbis-cc -fsyntax-only %s
 
 // CHECK: #include <orbis/tile.h>
-// CHECK-NEXT: #include <omp.h>
 // CHECK-NEXT: #line 1 "{{.*}}single-loop.c"
 
 void scale(int n, double a, double *X) {

@@ -80,7 +80,7 @@ namespace {
 llvm::StringRef hostPrologue() {
   // <orbis/tile.h> defines __orbis_drop, which swallows the size argument of
   // a verbatim `schedule(blocked, size)` (see verbatimDirective).
-  return "#include <orbis/tile.h>\n#include <omp.h>\n";
+  return "#include <orbis/tile.h>\n";
 }
 
 namespace {
@@ -794,11 +794,15 @@ private:
                         " = " + N0 + " - " + G + " < " + Per + " ? " + N0 +
                         " - " + G + " : " + Per + ", " + K + " = 0; " + K +
                         " < " + Cols + " + " + Span + "; ++" + K;
-    std::string EachRow =
-        "for (long long " + R + " = 0; " + R + " < " + Per + "; ++" + R + ")";
     std::string Order = " /* tile order: " + tileOrder(Carry) + " */ ";
     if (!Carry.Applies)
-      return Order + Groups + " " + Steps + ") " + EachRow + " " + Test;
+      return Order + Groups + " " + Steps + ") for (long long " + R + " = 0; " +
+             R + " < " + Per + "; ++" + R + ") " + Test;
+    // The row loops below are siblings in one block: R is declared once,
+    // before them (C89 puts a `for`'s declaration in the enclosing block,
+    // where a second one was a redefinition).
+    std::string EachRow =
+        "for (" + R + " = 0; " + R + " < " + Per + "; ++" + R + ")";
     // The steps where every row and every value read from registers lies
     // inside the tile run a copy of the block without tests; the others run
     // the block as written. Both record each row's value, and every step
@@ -806,7 +810,7 @@ private:
     CarryNames N = carryNames();
     std::string Shift = Carry.shift(N, LockstepRows);
     std::string SteadyRows =
-        Carry.BottomUp ? "for (long long " + R + " = " + Per + " - 1; " + R +
+        Carry.BottomUp ? "for (" + R + " = " + Per + " - 1; " + R +
                              " >= 0; --" + R + ")"
                        : EachRow;
     std::string First = std::to_string(LockstepLag * (LockstepRows - 1) +
@@ -833,8 +837,9 @@ private:
                             Carry.steadyBlock(N) + " }";
     std::string Steady = "for (; " + K + " < " + Last + "; ++" + K + ", ++" +
                          YBase + Shift + ") " + SteadyRows + " " + SteadyRow;
-    std::string Head = Order + Carry.declarations(N, LockstepRows) + " " +
-                       Groups + " " + Steps + Shift + ") { ";
+    std::string Head = Order + Carry.declarations(N, LockstepRows) +
+                       " long long " + R + "; " + Groups + " " + Steps + Shift +
+                       ") { ";
     std::string AsWritten = " " + EachRow + " " + Test;
     if (!Carry.EdgesInRegisters)
       return Head + "if (" + K + " == " + First + " && " + Rs + " == " + Per +

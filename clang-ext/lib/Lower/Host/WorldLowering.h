@@ -45,7 +45,8 @@ inline constexpr const char *GeneratedCodeBegin =
     ORBIS_IGNORED("-Wunused-variable")
     ORBIS_IGNORED("-Wunused-macros")
     ORBIS_IGNORED("-Wpadded")
-    ORBIS_IGNORED("-Wvla");
+    ORBIS_IGNORED("-Wvla")
+    ORBIS_IGNORED("-Wvariadic-macros");
 #undef ORBIS_IGNORED
 inline constexpr const char *GeneratedCodeEnd =
     " _Pragma(\"clang diagnostic pop\")";
