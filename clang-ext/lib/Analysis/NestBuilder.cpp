@@ -182,6 +182,8 @@ private:
     bool InInstructionBlock = false;
     unsigned BreakDepth = 0; ///< loops/switches since the innermost blocked loop
     unsigned ContinueDepth = 0; ///< loops since the innermost blocked loop
+    /// BreakDepth in the body of the innermost world loop (~0u: none).
+    unsigned WorldBreakDepth = ~0u;
     /// Statements that open a scope around the statement being walked.
     std::vector<const Stmt *> Scopes;
     const FunctionDecl *Function = nullptr;
@@ -349,6 +351,11 @@ private:
           St.Stack.back()->Queries.push_back({Call, *Q});
     if (isa<BreakStmt>(S) && !St.Stack.empty() && St.BreakDepth == 0)
       error(Diag::BreakInBlockedLoop, S->getBeginLoc());
+    else if (isa<BreakStmt>(S) && St.World && St.Stack.empty() &&
+             St.BreakDepth == St.WorldBreakDepth)
+      // Each process walks the loop for its own iterations: a `break` would
+      // end only the walk of the process that takes it.
+      error(Diag::BreakInWorldLoop, S->getBeginLoc());
     checkJumps(S, St);
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       if (St.Nest && !St.Stack.empty() && !St.InInstructionBlock &&
@@ -719,9 +726,14 @@ private:
     }
     if (Dir.Kind == DirectiveKind::WorldParallelFor) {
       WorldLoop *Saved = St.World;
+      unsigned SavedWorldBreak = St.WorldBreakDepth;
+      // walkChildren counts the loop itself: its body's `break`s are at
+      // one more than now.
+      St.WorldBreakDepth = St.BreakDepth + 1;
       recordNested(D, S, St);
       walkChildren(S, St);
       St.World = Saved;
+      St.WorldBreakDepth = SavedWorldBreak;
       return;
     }
     // The lowering rewrites the header and edits around the body.
