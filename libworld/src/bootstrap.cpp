@@ -14,6 +14,8 @@ namespace orbis::world {
 namespace {
 
 constexpr const char *AddressKey = "orbis.world.address";
+/// The kind of the fence a process reached (Bootstrap::fence).
+constexpr const char *FenceKey = "orbis.world.fence";
 pmix_proc_t Self;
 
 pmix_proc_t wildcard() {
@@ -117,13 +119,61 @@ orbis_status_t Bootstrap::allGather(const std::vector<char> &Blob,
   return ORBIS_OK;
 }
 
-orbis_status_t Bootstrap::fence() {
+orbis_status_t Bootstrap::fence(const std::string &Kind,
+                                const std::string &Where) {
   if (!UnderLauncher)
     return ORBIS_OK;
+  // "kind|place": the kinds are compared, the places named. A key per
+  // fence: a peer that has gone on to its next fence may have put its next
+  // kind already, and a Get returns the newest value of a key.
+  std::string Tag = Kind + "|" + Where;
+  std::string Key = std::string(FenceKey) + "." + std::to_string(++Fences);
+  pmix_value_t Value;
+  PMIX_VALUE_LOAD(&Value, Tag.c_str(), PMIX_STRING);
+  pmix_status_t Put = PMIx_Put(PMIX_GLOBAL, Key.c_str(), &Value);
+  PMIX_VALUE_DESTRUCT(&Value);
+  if (Put != PMIX_SUCCESS || PMIx_Commit() != PMIX_SUCCESS)
+    return failWith(ORBIS_ERR_BOOTSTRAP, "PMIx_Put of the fence's kind failed");
   pmix_proc_t Job = wildcard();
-  pmix_status_t S = PMIx_Fence(&Job, 1, nullptr, 0);
-  if (S == PMIX_SUCCESS)
+  pmix_info_t Info;
+  bool Collect = true;
+  PMIX_INFO_LOAD(&Info, PMIX_COLLECT_DATA, &Collect, PMIX_BOOL);
+  pmix_status_t S = PMIx_Fence(&Job, 1, &Info, 1);
+  PMIX_INFO_DESTRUCT(&Info);
+  if (S == PMIX_SUCCESS) {
+    for (int R = 0; R < Size; ++R) {
+      if (R == Rank)
+        continue;
+      pmix_proc_t Peer = Job;
+      Peer.rank = pmix_rank_t(R);
+      pmix_value_t *Got = nullptr;
+      if (PMIx_Get(&Peer, Key.c_str(), nullptr, 0, &Got) != PMIX_SUCCESS || !Got ||
+          Got->type != PMIX_STRING) {
+        if (Got)
+          PMIX_VALUE_RELEASE(Got);
+        return failWith(ORBIS_ERR_BOOTSTRAP,
+                        "PMIx_Get of rank " + std::to_string(R) +
+                            "'s fence kind failed");
+      }
+      std::string Theirs = Got->data.string;
+      PMIX_VALUE_RELEASE(Got);
+      std::string TheirKind = Theirs.substr(0, Theirs.find('|'));
+      if (TheirKind == Kind)
+        continue;
+      std::string TheirPlace =
+          Theirs.find('|') == std::string::npos ? "" : Theirs.substr(Theirs.find('|') + 1);
+      auto Named = [](const std::string &K, const std::string &At) {
+        return At.empty() ? K : K + " at " + At;
+      };
+      return failWith(ORBIS_ERR_INVALID,
+                      "the processes did not reach the same barrier: this "
+                      "process reached its " + Named(Kind, Where) + ", rank " +
+                          std::to_string(R) + " its " + Named(TheirKind, TheirPlace) +
+                          " (every process must reach the same world "
+                          "constructs' ends, barriers and finalize, in order)");
+    }
     return ORBIS_OK;
+  }
   // Once the world runs, a fence fails because a process ended: the
   // launcher's event (onProcessEnded) names it and stops this process; give
   // it a moment to arrive before saying less.

@@ -28,8 +28,14 @@ public:
   /// Publishes `Blob` and returns every process's blob, indexed by rank.
   orbis_status_t allGather(const std::vector<char> &Blob,
                            std::vector<std::vector<char>> &All);
-  /// A barrier of the whole job.
-  orbis_status_t fence();
+  /// A barrier of the whole job, which every process reaches with the same
+  /// `Kind` ("world barrier 3", "world finalize"): PMIx's fences carry no
+  /// name, so a barrier of one process would match another's finalize and
+  /// both go on (the first with iterations skipped, then a hang). The kinds
+  /// travel with the fence; processes that reached different ones all stop
+  /// with ORBIS_ERR_INVALID naming both (`Where`: the caller's place, for
+  /// the message).
+  orbis_status_t fence(const std::string &Kind, const std::string &Where);
 
 private:
   bool UnderLauncher = false;
@@ -37,6 +43,7 @@ private:
   int Size = 1;
   int LocalSize = 1;
   std::string Namespace = "singleton";
+  unsigned long Fences = 0; ///< fences so far: each has its own key
 };
 
 } // namespace orbis::world

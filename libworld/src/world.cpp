@@ -47,7 +47,7 @@ orbis_status_t World::init() {
       int(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN) /
                            std::max(1, Boot.localSize()))));
   Ready = true;
-  orbis_status_t S = Boot.fence();
+  orbis_status_t S = Boot.fence("world init", "");
   const char *Detect = std::getenv("ORBIS_WORLD_DEADLOCK");
   if (rank() == 0 && !(Detect && std::string(Detect) == "0")) {
     {

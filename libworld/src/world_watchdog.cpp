@@ -5,6 +5,8 @@
 #include "world_impl.h"
 #include "stop.h"
 
+#include <cstring>
+
 namespace orbis::world {
 
 orbis_status_t World::fenceWaiting(const char *Call) {
@@ -13,7 +15,19 @@ orbis_status_t World::fenceWaiting(const char *Call) {
     std::lock_guard<std::mutex> L(M);
     Waits.add(&Site);
   }
-  orbis_status_t S = Boot.fence();
+  // Barriers counted apart from finalize: a process that runs one more
+  // world construct than another meets the other's finalize with its
+  // barrier, and both must see it.
+  // Finalize runs at exit, where the caller's place is the last one set
+  // (a construct already left): it has none.
+  bool Finalize = std::strcmp(Call, "world finalize") == 0;
+  std::string Kind = Call;
+  if (!Finalize)
+    Kind += " " + std::to_string(++Fences);
+  std::string Where = Site.File && !Finalize ? std::string(Site.File) + ":" +
+                                                   std::to_string(Site.Line)
+                                             : std::string();
+  orbis_status_t S = Boot.fence(Kind, Where);
   std::lock_guard<std::mutex> L(M);
   Waits.remove(&Site);
   return S;
