@@ -45,11 +45,23 @@ inline bool boxEmpty(const orbis_world_box_t &Box, int Dims) {
 /// row by row (every dimension but the last fixed), each row's pieces
 /// merged and in increasing order. Returns false when the view or a box is
 /// malformed: dimensions outside 1..4, a box outside `Frame`, a last stride
-/// other than 1, or a negative world index.
+/// other than 1, or a negative world index; and, with `OutOfBounds` set,
+/// when a run reaches past `Limit` elements (the allocation's) or the runs
+/// hold more than `Limit` elements in all, or an index overflows: checked
+/// as the runs are made, so that a hostile box (INT64_MAX rows) stops at
+/// once instead of planning rows until memory runs out.
 inline bool boxRuns(const orbis_world_view_t &View,
                     const orbis_world_box_t *Boxes, int Count,
                     const orbis_world_box_t *Skip,
-                    const orbis_world_box_t &Frame, std::vector<BoxRun> &Runs) {
+                    const orbis_world_box_t &Frame, std::vector<BoxRun> &Runs,
+                    uint64_t Limit = ~uint64_t(0),
+                    bool *OutOfBounds = nullptr) {
+  uint64_t Total = 0;
+  auto Beyond = [&] {
+    if (OutOfBounds)
+      *OutOfBounds = true;
+    return false;
+  };
   const int D = View.dims;
   if (D < 1 || D > 4 || Count < 0 || View.stride[D - 1] != 1)
     return false;
@@ -97,16 +109,28 @@ inline bool boxRuns(const orbis_world_view_t &View,
       Skipped = Row[K] >= Skip->lo[K] && Row[K] < Skip->hi[K];
     int64_t Base = (int64_t)View.base, Offset = 0;
     for (int K = 0; K + 1 < D; ++K) {
-      Base += Row[K] * View.stride[K];
-      Offset = (Offset + Row[K] - Frame.lo[K]) * Extent[K + 1];
+      int64_t Step, Cell;
+      if (__builtin_mul_overflow(Row[K], View.stride[K], &Step) ||
+          __builtin_add_overflow(Base, Step, &Base) ||
+          __builtin_mul_overflow(Offset + Row[K] - Frame.lo[K], Extent[K + 1],
+                                 &Cell))
+        return Beyond();
+      Offset = Cell;
     }
     auto Emit = [&](int64_t Lo, int64_t Hi) -> bool {
       if (Lo >= Hi)
         return true;
-      int64_t Index = Base + Lo;
+      int64_t Index;
+      if (__builtin_add_overflow(Base, Lo, &Index))
+        return Beyond();
       if (Index < 0)
         return false;
-      Runs.push_back({(uint64_t)Index, (uint64_t)(Hi - Lo),
+      uint64_t N = uint64_t(Hi - Lo);
+      if (uint64_t(Index) > Limit || N > Limit - uint64_t(Index) ||
+          N > Limit - Total)
+        return Beyond();
+      Total += N;
+      Runs.push_back({(uint64_t)Index, N,
                       (uint64_t)(Offset + Lo - Frame.lo[D - 1])});
       return true;
     };

@@ -11,7 +11,7 @@ namespace {
 using orbis::world::BoxRun;
 
 /// The runs of a copy, or INVALID (with the detail) when it is malformed.
-orbis_status_t plan(const orbis_world_view_t *View,
+orbis_status_t plan(orbis_world_ptr_t P, const orbis_world_view_t *View,
                     const orbis_world_box_t *Boxes, int Count,
                     const orbis_world_box_t *Skip, const void *Buf,
                     const orbis_world_box_t *Frame, std::vector<BoxRun> &Runs) {
@@ -19,11 +19,20 @@ orbis_status_t plan(const orbis_world_view_t *View,
   if (!View || !Frame || (Count > 0 && (!Boxes || !Buf)))
     return failWith(ORBIS_ERR_INVALID,
                     "a box copy needs a view, a frame, boxes and a buffer");
-  if (!orbis::world::boxRuns(*View, Boxes, Count, Skip, *Frame, Runs))
-    return failWith(ORBIS_ERR_INVALID,
-                    "a box copy needs 1 to 4 dimensions, a last stride of 1, "
-                    "boxes inside the frame and no negative index");
-  return ORBIS_OK;
+  // Bounded by the pointer's count (which the owner checks against the
+  // allocation) while the runs are planned.
+  bool OutOfBounds = false;
+  if (orbis::world::boxRuns(*View, Boxes, Count, Skip, *Frame, Runs, P.count,
+                            &OutOfBounds))
+    return ORBIS_OK;
+  Runs.clear();
+  if (OutOfBounds)
+    return failWith(ORBIS_ERR_OUT_OF_BOUNDS,
+                    "a box copy reaches past the allocation's " +
+                        std::to_string(P.count) + " elements");
+  return failWith(ORBIS_ERR_INVALID,
+                  "a box copy needs 1 to 4 dimensions, a last stride of 1, "
+                  "boxes inside the frame and no negative index");
 }
 
 /// Whether a frame in place can follow View: row-major, 1 to 4 dimensions,
@@ -88,7 +97,7 @@ orbis_status_t orbis_world_load_boxes(orbis_world_ptr_t ptr,
                                       const orbis_world_box_t *frame) {
   orbis::world::ErrorDetail.clear();
   std::vector<BoxRun> Runs;
-  if (orbis_status_t S = plan(view, boxes, count, skip, buf, frame, Runs))
+  if (orbis_status_t S = plan(ptr, view, boxes, count, skip, buf, frame, Runs))
     return S;
   // On the trace as one load: the staged tile's footprint and halo.
   const uint64_t Elements = elementsOf(Runs);
@@ -106,7 +115,7 @@ orbis_status_t orbis_world_store_box(orbis_world_ptr_t ptr,
                                      const void *buf,
                                      const orbis_world_box_t *frame) {
   std::vector<BoxRun> Runs;
-  if (orbis_status_t S = plan(view, box, 1, nullptr, buf, frame, Runs))
+  if (orbis_status_t S = plan(ptr, view, box, 1, nullptr, buf, frame, Runs))
     return S;
   orbis::world::ErrorDetail.clear();
   return orbis::world::tracedStore(

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include <sys/mman.h>
@@ -477,6 +478,52 @@ TEST(BoxRuns, MalformedCopiesAreRefused) {
   EXPECT_FALSE(boxRuns(Five, &In, 1, nullptr, Frame, R));
   orbis_world_box_t Neg = box2(-1, 0, 0, 1), NegFrame = box2(-1, 2, 0, 2);
   EXPECT_FALSE(boxRuns(V, &Neg, 1, nullptr, NegFrame, R));
+}
+
+// A hostile box (INT64_MAX rows, INT64_MIN corners, strides that overflow)
+// stops as soon as a run leaves the allocation: it used to plan rows until
+// the process ran out of memory (12 GB, then bad_alloc or the OOM killer).
+TEST(BoxRuns, RunsPastTheAllocationStopAtOnce) {
+  const int64_t Max = std::numeric_limits<int64_t>::max();
+  const int64_t Min = std::numeric_limits<int64_t>::min();
+  orbis_world_view_t V{0, 2, {10, 1}};
+  std::vector<BoxRun> R;
+  bool Beyond = false;
+  orbis_world_box_t Huge = box2(0, Max, 0, 3);
+  EXPECT_FALSE(boxRuns(V, &Huge, 1, nullptr, Huge, R, 100, &Beyond));
+  EXPECT_TRUE(Beyond);
+  EXPECT_LE(R.size(), 10u); // the rows inside, then the first one past
+  // Rows inside the allocation but more elements than it holds in all
+  // (a stride of 0 maps every row onto the same elements).
+  orbis_world_view_t Flat{0, 2, {0, 1}};
+  R.clear();
+  Beyond = false;
+  EXPECT_FALSE(boxRuns(Flat, &Huge, 1, nullptr, Huge, R, 100, &Beyond));
+  EXPECT_TRUE(Beyond);
+  EXPECT_LE(R.size(), 34u);
+  // Overflowing index arithmetic.
+  orbis_world_box_t Wide = box2(Min, Max, 0, 3);
+  R.clear();
+  Beyond = false;
+  EXPECT_FALSE(boxRuns(V, &Wide, 1, nullptr, Wide, R, 100, &Beyond));
+  EXPECT_TRUE(Beyond);
+  orbis_world_view_t Big{0, 2, {Max / 2 + 1, 1}}; // row 2 overflows
+  orbis_world_box_t Two = box2(0, 3, 0, 1);
+  R.clear();
+  Beyond = false;
+  EXPECT_FALSE(boxRuns(Big, &Two, 1, nullptr, Two, R, ~uint64_t(0), &Beyond));
+  EXPECT_TRUE(Beyond);
+  // Inside: as before.
+  orbis_world_box_t Fits = box2(0, 10, 0, 10);
+  R.clear();
+  Beyond = false;
+  EXPECT_TRUE(boxRuns(V, &Fits, 1, nullptr, Fits, R, 100, &Beyond));
+  EXPECT_FALSE(Beyond);
+  EXPECT_EQ(R.size(), 10u);
+  orbis_world_box_t OneMore = box2(0, 11, 0, 10);
+  R.clear();
+  EXPECT_FALSE(boxRuns(V, &OneMore, 1, nullptr, OneMore, R, 100, &Beyond));
+  EXPECT_TRUE(Beyond);
 }
 
 // The waiting threads (wait_registry.h) and the watchdog's thread
