@@ -6,6 +6,8 @@
 #include "trace_hook.h"
 #include "world_impl.h"
 
+#include <cmath>
+
 #define ORBIS_WORLD_BUILDING // the C definitions below
 #include <omp_world.h>
 
@@ -19,6 +21,17 @@ orbis_status_t World::init() {
     return failWith(ORBIS_ERR_INVALID,
                     "orbis_world_init after orbis_world_finalize: a process "
                     "joins the world once");
+  if (const char *T = std::getenv("ORBIS_WORLD_TIMEOUT"); T && *T) {
+    // A value that is not a positive number of seconds is an error, as a
+    // bad OMP_BLOCK_SIZE is: ignored, it left a wait unbounded.
+    char *End = nullptr;
+    double Seconds = std::strtod(T, &End);
+    if (*End || !(Seconds > 0) || !std::isfinite(Seconds))
+      return failWith(ORBIS_ERR_INVALID,
+                      std::string("ORBIS_WORLD_TIMEOUT '") + T +
+                          "' must be a positive number of seconds");
+    TimeoutSeconds = Seconds;
+  }
   if (orbis_status_t S = Boot.init())
     return S;
   if (Boot.underLauncher() && size() > 1) {
@@ -39,8 +52,6 @@ orbis_status_t World::init() {
             H.create(rank(), RootSlots, sizeof(orbis_world_ptr_t), Root, RootId))
       return S;
   }
-  if (const char *T = std::getenv("ORBIS_WORLD_TIMEOUT"))
-    TimeoutSeconds = std::atof(T);
   Wait = WaitPolicy::choose(oversubscribed(Boot.localSize()));
   // The host's cores shared by the world's processes on it.
   setPrefaultThreads(

@@ -548,6 +548,7 @@ void World::waitUntil(Predicate Done, const WaitSite &Site) {
             std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                           Start)
                     .count() > TimeoutSeconds) {
+          std::fflush(stdout); // as every other stop: the output so far
           std::fprintf(stderr,
                        "orbis: rank %d: %s waited more than %g s for %s "
                        "(ORBIS_WORLD_TIMEOUT)\n",
