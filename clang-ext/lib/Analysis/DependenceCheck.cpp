@@ -19,6 +19,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -534,6 +535,151 @@ void checkAccesses(const TiledNest &Nest, const std::vector<ArrayAccess> &Access
 
 } // namespace
 
+namespace {
+
+/// Whether a subscript of A names a template parameter's value (`y + D`
+/// with `template <int D>`): unknown in the template, known in each of its
+/// instantiations.
+bool dependsOnTemplate(const ArrayAccess &A) {
+  const auto *E = dyn_cast<ArraySubscriptExpr>(A.Expr->IgnoreParenImpCasts());
+  if (!E)
+    return false;
+  for (const Expr *Index : subscriptChain(E).Indices)
+    if (Index->isValueDependent())
+      return true;
+  return false;
+}
+
+/// The ArraySubscriptExprs of an instantiated body by source range (an
+/// instantiation keeps its template's locations).
+class SubscriptsByRange : public RecursiveASTVisitor<SubscriptsByRange> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    Found.insert({{E->getBeginLoc().getRawEncoding(),
+                   E->getEndLoc().getRawEncoding()},
+                  E});
+    return true;
+  }
+  std::map<std::pair<unsigned, unsigned>, const ArraySubscriptExpr *> Found;
+};
+
+/// A subscript of an instantiation, classified as classify() does the
+/// template's: its loop variables are other declarations at the same
+/// places.
+Subscript classifyInstantiated(const TiledNest &Nest, const Expr *E,
+                               ASTContext &Ctx) {
+  auto LevelOf = [&](const Expr *X) -> std::optional<unsigned> {
+    const auto *Ref = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    if (!Ref)
+      return std::nullopt;
+    for (const auto &L : Nest.Loops)
+      if (Ref->getDecl()->getLocation() == L->Form.Var->getLocation())
+        return L->Level;
+    return std::nullopt;
+  };
+  Subscript S;
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<unsigned> Level = LevelOf(E)) {
+    S.Kind = Subscript::LoopVar;
+    S.Level = *Level;
+    return S;
+  }
+  if (std::optional<int64_t> C = constantOf(E, Ctx)) {
+    S.Kind = Subscript::Constant;
+    S.Value = *C;
+    return S;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
+      std::optional<unsigned> Level = LevelOf(B->getLHS());
+      std::optional<int64_t> C = constantOf(B->getRHS(), Ctx);
+      if (!Level && B->getOpcode() == BO_Add) {
+        Level = LevelOf(B->getRHS());
+        C = constantOf(B->getLHS(), Ctx);
+      }
+      if (Level && C) {
+        S.Kind = Subscript::LoopVar;
+        S.Level = *Level;
+        S.Value = B->getOpcode() == BO_Sub ? -*C : *C;
+        return S;
+      }
+    }
+  S.UsesLoopVar = true; // unknown: never compared
+  return S;
+}
+
+/// The instantiations of the function a nest is in, when it is a template
+/// (a function template, or a member of a class template).
+std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl *F) {
+  std::vector<const FunctionDecl *> Out;
+  if (!F)
+    return Out;
+  if (const FunctionTemplateDecl *T = F->getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *Spec : T->specializations())
+      if (Spec->hasBody())
+        Out.push_back(Spec);
+    return Out;
+  }
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  if (!M)
+    return Out;
+  const ClassTemplateDecl *C = M->getParent()->getDescribedClassTemplate();
+  if (!C)
+    return Out;
+  for (const ClassTemplateSpecializationDecl *Spec : C->specializations())
+    for (const Decl *D : Spec->decls())
+      if (const auto *I = dyn_cast<FunctionDecl>(D))
+        if (I->getTemplateInstantiationPattern() == F && I->hasBody())
+          Out.push_back(I);
+  return Out;
+}
+
+/// Accesses whose subscripts name template parameters are checked in each
+/// instantiation, with the values it gives them, up to the first that
+/// reverses a dependence: reported at the template's accesses, with a note
+/// at the instantiation. (In the template they are unknown: silent, and a
+/// reversed dependence of `g<1>` ran as tiled, a wrong result.)
+void checkInstantiations(const TiledNest &Nest,
+                         const std::vector<ArrayAccess> &Accesses,
+                         ASTContext &Ctx, std::vector<PendingDiag> &Diags) {
+  if (llvm::none_of(Accesses, dependsOnTemplate))
+    return;
+  for (const FunctionDecl *Spec : instantiationsOf(Nest.Function)) {
+    SubscriptsByRange Map;
+    Map.TraverseDecl(const_cast<FunctionDecl *>(Spec));
+    std::vector<ArrayAccess> Given = Accesses;
+    for (ArrayAccess &A : Given) {
+      if (!dependsOnTemplate(A))
+        continue;
+      auto It = Map.Found.find({A.Expr->getBeginLoc().getRawEncoding(),
+                                A.Expr->getEndLoc().getRawEncoding()});
+      if (It == Map.Found.end())
+        continue;
+      std::vector<const Expr *> Indices = subscriptChain(It->second).Indices;
+      if (Indices.size() != A.Subscripts.size())
+        continue;
+      for (size_t K = 0; K < Indices.size(); ++K)
+        A.Subscripts[K] = classifyInstantiated(Nest, Indices[K], Ctx);
+    }
+    size_t Before = Diags.size();
+    checkAccesses(Nest, Given, Ctx, Diags);
+    if (Diags.size() == Before)
+      continue;
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    Spec->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+    SourceLocation Where = Spec->getPointOfInstantiation();
+    if (Where.isInvalid())
+      Where = Spec->getLocation();
+    Diags.push_back(
+        PendingDiag{Diag::InstantiationHere, Where, {OS.str()}, {}, 0, {}});
+    return;
+  }
+}
+
+} // namespace
+
 std::vector<PendingDiag> checkDependences(const TiledNest &Nest,
                                           ASTContext &Ctx) {
   std::vector<PendingDiag> Diags;
@@ -541,6 +687,10 @@ std::vector<PendingDiag> checkDependences(const TiledNest &Nest,
     return Diags;
   checkAccesses(Nest, Nest.Accesses, Ctx, Diags);
   checkAccesses(Nest, Nest.ObjectAccesses, Ctx, Diags);
+  if (Diags.empty()) {
+    checkInstantiations(Nest, Nest.Accesses, Ctx, Diags);
+    checkInstantiations(Nest, Nest.ObjectAccesses, Ctx, Diags);
+  }
   return Diags;
 }
 
