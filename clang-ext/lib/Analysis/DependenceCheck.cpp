@@ -14,6 +14,7 @@
 #include "orbis/DependenceCheck.h"
 
 #include "orbis/LoopForm.h"
+#include "TemplateInstances.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -607,32 +608,6 @@ Subscript classifyInstantiated(const TiledNest &Nest, const Expr *E,
     }
   S.UsesLoopVar = true; // unknown: never compared
   return S;
-}
-
-/// The instantiations of the function a nest is in, when it is a template
-/// (a function template, or a member of a class template).
-std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl *F) {
-  std::vector<const FunctionDecl *> Out;
-  if (!F)
-    return Out;
-  if (const FunctionTemplateDecl *T = F->getDescribedFunctionTemplate()) {
-    for (const FunctionDecl *Spec : T->specializations())
-      if (Spec->hasBody())
-        Out.push_back(Spec);
-    return Out;
-  }
-  const auto *M = dyn_cast<CXXMethodDecl>(F);
-  if (!M)
-    return Out;
-  const ClassTemplateDecl *C = M->getParent()->getDescribedClassTemplate();
-  if (!C)
-    return Out;
-  for (const ClassTemplateSpecializationDecl *Spec : C->specializations())
-    for (const Decl *D : Spec->decls())
-      if (const auto *I = dyn_cast<FunctionDecl>(D))
-        if (I->getTemplateInstantiationPattern() == F && I->hasBody())
-          Out.push_back(I);
-  return Out;
 }
 
 /// Accesses whose subscripts name template parameters are checked in each

@@ -11,6 +11,7 @@
 #include "orbis/PragmaParser.h"
 #include "VariableClasses.h"
 #include "VariableWrites.h"
+#include "TemplateInstances.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/CharInfo.h"
@@ -767,6 +768,12 @@ private:
           return error(Diag::NestedBoundDependsOnOuter, Dir.Loc,
                        {Outer->Form.VarName});
         }
+    if (!loopTypeFitsEveryInstance(*Form.Loop, Dir, St)) {
+      Skipped.push_back(For->getSourceRange());
+      if (St.Nest)
+        St.Nest->Failed = true;
+      return;
+    }
     if (!St.Stack.empty() && boundVariesWithOuterRows(*Form.Loop, Dir, St)) {
       Skipped.push_back(For->getSourceRange());
       St.Nest->Failed = true;
@@ -851,6 +858,36 @@ private:
   /// A size that is a string or names a variable of a non-integer type is
   /// an error here, at the user's pragma; other expressions are checked by
   /// clang when the lowered code is compiled.
+  /// A loop variable of a dependent type (`It p` in a template) must be an
+  /// integer or a pointer in every instantiation: an iterator failed inside
+  /// the lowered code's helpers, with notes of generated text.
+  bool loopTypeFitsEveryInstance(const CanonicalLoop &L, const Directive &Dir,
+                                 const State &St) {
+    if (!L.Var->getType()->isDependentType())
+      return true;
+    for (const FunctionDecl *Instance : instantiationsOf(St.Function)) {
+      const VarDecl *V = variableAt(Instance, L.Var->getLocation());
+      if (!V)
+        continue;
+      QualType T = V->getType();
+      if (T->isPointerType() ||
+          (T->isIntegerType() && !T->isBooleanType()))
+        continue;
+      error(Diag::NonCanonicalVarType, Dir.ScheduleLoc.isValid()
+                                           ? Dir.ScheduleLoc
+                                           : Dir.Loc,
+            {L.VarName});
+      std::string Name;
+      llvm::raw_string_ostream OS(Name);
+      Instance->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+      SourceLocation Where = Instance->getPointOfInstantiation();
+      error(Diag::InstantiationHere,
+            Where.isValid() ? Where : Instance->getLocation(), {OS.str()});
+      return false;
+    }
+    return true;
+  }
+
   /// A nested loop's header must not read a variable that varies with the
   /// enclosing loops' rows (`int m = x + 1;` in the pre-block, then `y < m`):
   /// the pre-block runs once per tile, so every row of the tile would take
