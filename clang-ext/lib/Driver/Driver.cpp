@@ -139,14 +139,17 @@ void fixDependencyFile(const std::string &DepFile,
   if (!Buffer)
     return;
   std::string Text = (*Buffer)->getBuffer().str();
+  bool Changed = false;
   for (const auto &[Temp, Original] : Renamed) {
     size_t Pos = 0;
     while ((Pos = Text.find(Temp, Pos)) != std::string::npos) {
       Text.replace(Pos, Temp.size(), Original);
       Pos += Original.size();
+      Changed = true;
     }
   }
-  writeFile(DepFile, Text);
+  if (Changed)
+    writeFile(DepFile, Text);
 }
 
 /// The lowering's request for one input: its own parse of the source.
@@ -527,15 +530,24 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
     }
   }
   if (RC == 0 && CL.WritesDeps && !Renamed.empty()) {
-    std::string DepFile;
-    if (CL.DepFile)
-      DepFile = *CL.DepFile;
-    else if (CL.Output && CL.Stage == Phase::Compile) {
+    // Where clang put the dependency file: -MF; else beside -o's output
+    // (`k.o` -> `k.d`, also when compiling and linking at once); else, per
+    // input, its base name with `.d` in the current directory (`-c k.c`).
+    std::vector<std::string> DepFiles;
+    if (CL.DepFile) {
+      DepFiles.push_back(*CL.DepFile);
+    } else if (CL.Output) {
       llvm::SmallString<256> P(*CL.Output);
       llvm::sys::path::replace_extension(P, ".d");
-      DepFile = std::string(P);
+      DepFiles.push_back(std::string(P));
+    } else {
+      for (const auto &[Temp, Original] : Renamed) {
+        llvm::SmallString<256> P(llvm::sys::path::filename(Original));
+        llvm::sys::path::replace_extension(P, ".d");
+        DepFiles.push_back(std::string(P));
+      }
     }
-    if (!DepFile.empty())
+    for (const std::string &DepFile : DepFiles)
       fixDependencyFile(DepFile, Renamed);
   }
   return RC;
