@@ -54,7 +54,7 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
       Out.Dependence = CheckSeverity::Error;
     } else if (S == "-Wno-error=orbis-dependence") {
       Out.Dependence = CheckSeverity::Warning;
-    } else if (S == "-Wno-orbis-dependence") {
+    } else if (S == "-Wno-orbis-dependence" || S == "-Wno-everything") {
       Out.Dependence = CheckSeverity::Ignored;
     } else if (S.starts_with("--offload=") || S.starts_with("-offload=")) {
       llvm::StringRef Kind = S.split('=').second;
@@ -188,6 +188,13 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
         Out.FrontendArgs.push_back(R);
     }
   }
+  // -w silences warnings, as clang's: the check when it was made a warning
+  // (-Wno-error=orbis-dependence), not when it is an error (a default-error
+  // warning of clang's stays an error under -w too).
+  if ((llvm::is_contained(Args, llvm::StringRef("-w")) ||
+       llvm::is_contained(Args, llvm::StringRef("--no-warnings"))) &&
+      Out.Dependence == CheckSeverity::Warning)
+    Out.Dependence = CheckSeverity::Ignored;
   if (SimdOnly && !ExplicitOpenMP) {
     Out.OpenMP = false;
     Out.SimdOnly = true;

@@ -11,6 +11,12 @@
 // RUN: not %orbis-cc -fsyntax-only -Wall -Werror %s 2>&1 | FileCheck --strict-whitespace %s
 // RUN: %orbis-cc -fsyntax-only -Wno-error=orbis-dependence %s 2>&1 | FileCheck --check-prefix=WARN %s
 // RUN: %orbis-cc -fsyntax-only -Wall -Werror -Wno-orbis-dependence %s 2>&1 | count 0
+// As clang's default-error warnings: -Wno-everything silences the check,
+// -w (--no-warnings) silences it once it is a warning, and leaves the error.
+// RUN: %orbis-cc -fsyntax-only -Wno-everything %s 2>&1 | count 0
+// RUN: %orbis-cc -fsyntax-only -w -Wno-error=orbis-dependence %s 2>&1 | count 0
+// RUN: %orbis-cc -fsyntax-only --no-warnings -Wno-error=orbis-dependence %s 2>&1 | count 0
+// RUN: not %orbis-cc -fsyntax-only -w %s 2>&1 | FileCheck --strict-whitespace %s
 
 void seidel9(int n, double A[n][n]) {
   #pragma omp parallel for schedule(blocked)
