@@ -38,6 +38,29 @@ struct BufferCursor {
   }
 };
 
+/// A token's text with its line splices (backslash-newline) removed, as
+/// translation phase 2 does: `bl\<newline>ocked` is `blocked`. (Trigraphs
+/// are off in the languages clang compiles by default.)
+std::string withoutSplices(StringRef Raw) {
+  std::string Out;
+  Out.reserve(Raw.size());
+  for (size_t I = 0; I < Raw.size(); ++I) {
+    if (Raw[I] == '\\') {
+      size_t J = I + 1;
+      while (J < Raw.size() && (Raw[J] == ' ' || Raw[J] == '\t'))
+        ++J; // clang accepts spaces between the backslash and the newline
+      if (J < Raw.size() && Raw[J] == '\r')
+        ++J;
+      if (J < Raw.size() && Raw[J] == '\n') {
+        I = J;
+        continue;
+      }
+    }
+    Out += Raw[I];
+  }
+  return Out;
+}
+
 PragmaToken convert(const Token &Tok, const SourceManager &SM,
                     StringRef Buffer, SourceLocation FileStart) {
   PragmaToken Out;
@@ -45,6 +68,8 @@ PragmaToken convert(const Token &Tok, const SourceManager &SM,
   Out.Length = Tok.getLength();
   unsigned Offset = SM.getFileOffset(Out.Loc);
   Out.Text = Buffer.substr(Offset, Out.Length).str();
+  if (Tok.needsCleaning())
+    Out.Text = withoutSplices(Out.Text);
   if (Tok.is(tok::raw_identifier))
     Out.TokKind = PragmaToken::Identifier;
   else if (Tok.is(tok::numeric_constant))
@@ -59,7 +84,10 @@ PragmaToken convert(const Token &Tok, const SourceManager &SM,
 }
 
 bool isRawIdentifier(const Token &Tok, StringRef Name) {
-  return Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Name;
+  if (!Tok.is(tok::raw_identifier))
+    return false;
+  return Tok.needsCleaning() ? withoutSplices(Tok.getRawIdentifier()) == Name
+                             : Tok.getRawIdentifier() == Name;
 }
 
 /// End of the line holding Offset, following backslash continuations.
