@@ -268,6 +268,20 @@ void World::onStore(const StoreHeader &Hdr, const void *Data, size_t Length) {
                 std::to_string(Hdr.Count) + " elements of allocation " +
                 std::to_string(Hdr.Id) + " (" +
                 std::to_string(A->ElemSize) + " bytes each)");
+    if (!A) {
+      // Stores come as messages that nobody answers: the owner names the
+      // writer's place and elements, as the writer would have.
+      std::string Place = describeSite(Hdr.Site);
+      fatal("world store", int(Hdr.From),
+            (Place.empty() ? std::string() : "at " + Place + ": ") +
+                (Hdr.Count == 1 ? "element " + std::to_string(Hdr.First)
+                                : "elements " + std::to_string(Hdr.First) +
+                                      " to " +
+                                      std::to_string(Hdr.First + Hdr.Count - 1)) +
+                " of allocation " + std::to_string(Hdr.Id) + " of rank " +
+                std::to_string(rank()) +
+                ": unknown allocation (freed, or never allocated)");
+    }
     bool InPlace = A && Hdr.First < A->Count &&
                    Data == A->View.Data + Hdr.First * A->ElemSize;
     if (InPlace) {
