@@ -342,7 +342,12 @@ private:
       // leaves the access without a type: the variable's elements have it.
       if (T->isSpecificBuiltinType(BuiltinType::Dependent))
         T = scalarOf(worldPointerOf(V)->getPointeeType());
-      if (T->isArrayType() || T->isPointerType())
+      // An element that is a pointer (`long **dir`): world pointers in
+      // world memory (the message used to ask for what the line did).
+      if (T->isPointerType())
+        return diag(Diag::WorldPointerInWorldMemory, Cur->getBeginLoc(),
+                    {Text, V.Decl->getNameAsString()});
+      if (T->isArrayType())
         return diag(Diag::WorldAccessNotElement, Cur->getBeginLoc(), {Text});
       // In a template, an element type that depends on its parameters is
       // known only when it is instantiated: the generic C++ accessors of
