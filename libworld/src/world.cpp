@@ -173,8 +173,8 @@ extern "C" {
 
 orbis_status_t orbis_world_init(void) { return fresh().init(); }
 orbis_status_t orbis_world_finalize(void) { return fresh().finalize(); }
-int orbis_world_rank(void) { return TheWorld.initialized() ? TheWorld.rank() : 0; }
-int orbis_world_size(void) { return TheWorld.initialized() ? TheWorld.size() : 1; }
+int orbis_world_rank(void) { return TheWorld.joinedOnce() ? TheWorld.rank() : 0; }
+int orbis_world_size(void) { return TheWorld.joinedOnce() ? TheWorld.size() : 1; }
 
 orbis_status_t orbis_world_malloc(size_t count, size_t elem_size,
                                   orbis_world_ptr_t *out) {

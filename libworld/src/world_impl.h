@@ -202,6 +202,9 @@ public:
   int rank() const { return Boot.rank(); }
   int size() const { return Boot.size(); }
   bool initialized() const { return Ready; }
+  /// Joined the world once (and maybe left it): rank() and size() keep
+  /// their values after finalize, for the messages of later misuse.
+  bool joinedOnce() const { return Ready || Left; }
 
   orbis_status_t malloc(uint64_t Count, uint32_t ElemSize,
                         orbis_world_ptr_t *Out);

@@ -37,8 +37,10 @@ namespace orbis {
 /// Stops the program: `call` (not about an address) failed.
 [[noreturn]] inline void world_fail(const char *call, orbis_status_t status) {
   std::fflush(stdout);
-  std::fprintf(stderr, "orbis: rank %d: %s: %s\n", orbis_world_rank(), call,
-               orbis_status_string(status));
+  const char *detail = orbis_world_error_detail();
+  std::fprintf(stderr, "orbis: rank %d: %s: %s%s%s\n", orbis_world_rank(),
+               call, orbis_status_string(status), *detail ? ": " : "",
+               detail);
   orbis_world_stop(1);
 }
 
