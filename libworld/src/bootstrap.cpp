@@ -99,13 +99,8 @@ orbis_status_t Bootstrap::allGather(const std::vector<char> &Blob,
     return ORBIS_ERR_BOOTSTRAP;
   PMIX_VALUE_DESTRUCT(&Value);
   pmix_proc_t Job = wildcard();
-  pmix_info_t Info;
-  bool Collect = true;
-  PMIX_INFO_LOAD(&Info, PMIX_COLLECT_DATA, &Collect, PMIX_BOOL);
-  pmix_status_t Rc = PMIx_Fence(&Job, 1, &Info, 1);
-  PMIX_INFO_DESTRUCT(&Info);
-  if (Rc != PMIX_SUCCESS)
-    return ORBIS_ERR_BOOTSTRAP;
+  if (orbis_status_t S = collectiveFence("the world's start"))
+    return LastFence == PMIX_ERR_TIMEOUT ? S : ORBIS_ERR_BOOTSTRAP;
   for (int R = 0; R < Size; ++R) {
     pmix_proc_t Peer = Job;
     Peer.rank = pmix_rank_t(R);
@@ -117,6 +112,30 @@ orbis_status_t Bootstrap::allGather(const std::vector<char> &Blob,
     PMIX_VALUE_RELEASE(Got);
   }
   return ORBIS_OK;
+}
+
+orbis_status_t Bootstrap::collectiveFence(const char *Kind) {
+  pmix_proc_t Job = wildcard();
+  pmix_info_t Info[2];
+  bool Collect = true;
+  PMIX_INFO_LOAD(&Info[0], PMIX_COLLECT_DATA, &Collect, PMIX_BOOL);
+  size_t N = 1;
+  if (Timeout > 0) {
+    PMIX_INFO_LOAD(&Info[1], PMIX_TIMEOUT, &Timeout, PMIX_INT);
+    N = 2;
+  }
+  LastFence = PMIx_Fence(&Job, 1, Info, N);
+  for (size_t I = 0; I < N; ++I)
+    PMIX_INFO_DESTRUCT(&Info[I]);
+  if (LastFence == PMIX_SUCCESS)
+    return ORBIS_OK;
+  if (LastFence == PMIX_ERR_TIMEOUT)
+    return failWith(ORBIS_ERR_PEER_FAILED,
+                    std::string("not every process of the world reached ") +
+                        Kind + " within " + std::to_string(Timeout) +
+                        " s: a process ended without reaching it, or is "
+                        "still on its way (ORBIS_WORLD_TIMEOUT)");
+  return ORBIS_ERR_BOOTSTRAP;
 }
 
 orbis_status_t Bootstrap::fence(const std::string &Kind,
@@ -135,11 +154,10 @@ orbis_status_t Bootstrap::fence(const std::string &Kind,
   if (Put != PMIX_SUCCESS || PMIx_Commit() != PMIX_SUCCESS)
     return failWith(ORBIS_ERR_BOOTSTRAP, "PMIx_Put of the fence's kind failed");
   pmix_proc_t Job = wildcard();
-  pmix_info_t Info;
-  bool Collect = true;
-  PMIX_INFO_LOAD(&Info, PMIX_COLLECT_DATA, &Collect, PMIX_BOOL);
-  pmix_status_t S = PMIx_Fence(&Job, 1, &Info, 1);
-  PMIX_INFO_DESTRUCT(&Info);
+  orbis_status_t Fenced = collectiveFence(Kind.c_str());
+  pmix_status_t S = LastFence;
+  if (S == PMIX_ERR_TIMEOUT)
+    return Fenced;
   if (S == PMIX_SUCCESS) {
     for (int R = 0; R < Size; ++R) {
       if (R == Rank)

@@ -8,6 +8,8 @@
 
 #include <orbis/world.h>
 
+#include <pmix.h>
+
 #include <string>
 #include <vector>
 
@@ -24,6 +26,10 @@ public:
   /// Processes of the world on this host (1 alone).
   int localSize() const { return LocalSize; }
   const std::string &jobNamespace() const { return Namespace; }
+
+  /// Seconds a fence may wait for the other processes (0: no limit): PMIx
+  /// waits forever for a process that ended without reaching it.
+  void setTimeout(int Seconds) { Timeout = Seconds; }
 
   /// Publishes `Blob` and returns every process's blob, indexed by rank.
   orbis_status_t allGather(const std::vector<char> &Blob,
@@ -44,6 +50,11 @@ private:
   int LocalSize = 1;
   std::string Namespace = "singleton";
   unsigned long Fences = 0; ///< fences so far: each has its own key
+  int Timeout = 0;
+  /// PMIx_Fence with data collected, bounded by Timeout; a timeout is
+  /// ORBIS_ERR_PEER_FAILED naming `Kind`.
+  orbis_status_t collectiveFence(const char *Kind);
+  pmix_status_t LastFence = PMIX_SUCCESS;
 };
 
 } // namespace orbis::world

@@ -34,6 +34,12 @@ orbis_status_t World::init() {
   }
   if (orbis_status_t S = Boot.init())
     return S;
+  // Joining is bounded even without ORBIS_WORLD_TIMEOUT: a process that
+  // exits without reaching a world construct (exit(0) is no failure to the
+  // launcher) left the others waiting in PMIx forever. Later fences wait
+  // as long as the program runs, unless ORBIS_WORLD_TIMEOUT says.
+  const int Bounded = TimeoutSeconds > 0 ? int(std::ceil(TimeoutSeconds)) : 0;
+  Boot.setTimeout(Bounded ? Bounded : JoinTimeoutSeconds);
   if (Boot.underLauncher() && size() > 1) {
     if (orbis_status_t S = Net.init(Boot, &World::receive, this,
                                     {MsgStore, MsgLoad, MsgReply, MsgAtomicAdd,
@@ -59,6 +65,7 @@ orbis_status_t World::init() {
                            std::max(1, Boot.localSize()))));
   Ready = true;
   orbis_status_t S = Boot.fence("world init", "");
+  Boot.setTimeout(Bounded);
   const char *Detect = std::getenv("ORBIS_WORLD_DEADLOCK");
   if (rank() == 0 && !(Detect && std::string(Detect) == "0")) {
     {

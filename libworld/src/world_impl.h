@@ -517,6 +517,9 @@ private:
   ProbeRounds Probes; ///< rank 0's
   std::atomic<uint64_t> DataSent{0}, DataReceived{0};
   double TimeoutSeconds = 0; ///< ORBIS_WORLD_TIMEOUT, 0: none
+  /// How long the processes may take to join the world when
+  /// ORBIS_WORLD_TIMEOUT does not say (launch skew stays far below).
+  static constexpr int JoinTimeoutSeconds = 300;
   WatchdogThread Watchdog;
 };
 
