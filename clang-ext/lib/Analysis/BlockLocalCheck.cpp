@@ -91,6 +91,11 @@ std::vector<PendingDiag> checkBlockLocals(TiledNest &Nest,
           error(Diag::BlockLocalNotLoopVar, Loc, {Name});
           return Diags;
         }
+        if (llvm::is_contained(IndexVars, Found)) {
+          // (x, x): one subscript per loop, not the other loop's message.
+          error(Diag::BlockLocalRepeatedLoopVar, Loc, {Name});
+          return Diags;
+        }
         IndexVars.push_back(Found);
       }
       const VarDecl *Staged = nullptr;

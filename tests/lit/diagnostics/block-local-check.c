@@ -34,6 +34,22 @@ void not_a_loop_variable(int n, double A[64]) {
   for (int x = 1; x < n; x++) A[x] = A[x - 1] + z;
 }
 
+// A loop variable listed twice: said so (it was "subscript 'y' of 'A' is
+// not 'loop variable + constant'", about the loop left out).
+void repeated_loop_variable(int n, double A[64][64]) {
+  // CHECK: {{^}}{{.*}}block-local-check.c:[[@LINE+3]]:65: error: 'x' appears twice in the loop variables of 'block_local': list each loop of the subscripts once, in their order{{$}}
+  // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp parallel for schedule(blocked) block_local(A, (x, x), 1){{$}}
+  // CHECK-NEXT: {{^ *}}|                                                                 ^{{$}}
+  #pragma omp parallel for schedule(blocked) block_local(A, (x, x), 1)
+  for (int x = 1; x < n; x++) {
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n; y++) {
+      #pragma omp block
+      A[x][y] = A[x - 1][y];
+    }
+  }
+}
+
 void scaled_subscript(int n, double A[64][64]) {
   #pragma omp parallel for schedule(blocked) block_local(A, (x, y), 1)
   for (int x = 1; x < n; x++) {
@@ -117,4 +133,4 @@ void accepted(int n, double A[64][64]) {
 }
 
 // CHECK-NOT: error:
-// CHECK: {{^}}9 errors generated.{{$}}
+// CHECK: {{^}}10 errors generated.{{$}}
