@@ -92,10 +92,13 @@ const VarDecl *invariantPlusConstant(const Expr *E, int64_t &Offset,
   return nullptr;
 }
 
-Subscript classify(const TiledNest &Nest, const Expr *E, ASTContext &Ctx) {
+/// `v`, `v + c`, `c + v`, `v - c` for a loop variable v (whose level
+/// LevelOf tells), or a constant `c`; nullopt for anything else.
+template <class LevelOfFn>
+std::optional<Subscript> affineSubscript(const Expr *E, ASTContext &Ctx,
+                                         LevelOfFn LevelOf) {
   Subscript S;
-  E = E->IgnoreParenImpCasts();
-  if (std::optional<unsigned> Level = loopLevelOf(Nest, E)) {
+  if (std::optional<unsigned> Level = LevelOf(E)) {
     S.Kind = Subscript::LoopVar;
     S.Level = *Level;
     return S;
@@ -107,10 +110,10 @@ Subscript classify(const TiledNest &Nest, const Expr *E, ASTContext &Ctx) {
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
-      std::optional<unsigned> Level = loopLevelOf(Nest, B->getLHS());
+      std::optional<unsigned> Level = LevelOf(B->getLHS());
       std::optional<int64_t> C = constantOf(B->getRHS(), Ctx);
       if (!Level && B->getOpcode() == BO_Add) {
-        Level = loopLevelOf(Nest, B->getRHS());
+        Level = LevelOf(B->getRHS());
         C = constantOf(B->getLHS(), Ctx);
       }
       if (Level && C) {
@@ -120,6 +123,15 @@ Subscript classify(const TiledNest &Nest, const Expr *E, ASTContext &Ctx) {
         return S;
       }
     }
+  return std::nullopt;
+}
+
+Subscript classify(const TiledNest &Nest, const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<Subscript> S = affineSubscript(
+          E, Ctx, [&](const Expr *X) { return loopLevelOf(Nest, X); }))
+    return *S;
+  Subscript S;
   S.UsesLoopVar = mentionsLoopVar(Nest, E);
   if (!S.UsesLoopVar)
     S.Invariant = invariantPlusConstant(E, S.Value, Ctx);
@@ -579,33 +591,10 @@ Subscript classifyInstantiated(const TiledNest &Nest, const Expr *E,
         return L->Level;
     return std::nullopt;
   };
+  if (std::optional<Subscript> S =
+          affineSubscript(E->IgnoreParenImpCasts(), Ctx, LevelOf))
+    return *S;
   Subscript S;
-  E = E->IgnoreParenImpCasts();
-  if (std::optional<unsigned> Level = LevelOf(E)) {
-    S.Kind = Subscript::LoopVar;
-    S.Level = *Level;
-    return S;
-  }
-  if (std::optional<int64_t> C = constantOf(E, Ctx)) {
-    S.Kind = Subscript::Constant;
-    S.Value = *C;
-    return S;
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
-      std::optional<unsigned> Level = LevelOf(B->getLHS());
-      std::optional<int64_t> C = constantOf(B->getRHS(), Ctx);
-      if (!Level && B->getOpcode() == BO_Add) {
-        Level = LevelOf(B->getRHS());
-        C = constantOf(B->getLHS(), Ctx);
-      }
-      if (Level && C) {
-        S.Kind = Subscript::LoopVar;
-        S.Level = *Level;
-        S.Value = B->getOpcode() == BO_Sub ? -*C : *C;
-        return S;
-      }
-    }
   S.UsesLoopVar = true; // unknown: never compared
   return S;
 }
