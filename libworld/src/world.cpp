@@ -249,9 +249,28 @@ orbis_status_t orbis_world_shared_atomic(size_t count,
 orbis_status_t orbis_world_free(orbis_world_ptr_t ptr) {
   return fresh().free(ptr);
 }
+namespace {
+/// A program's store into the root slot orbis_world_shared hangs its
+/// directories from (ORBIS_WORLD_SHARED_SLOT): refused, rather than
+/// reported later as a double write of the library's own store.
+bool reservedRootSlot(orbis_world_ptr_t P, uint64_t First, uint64_t Count) {
+  if (P.id != orbis::world::RootId || Count == 0 ||
+      First > ORBIS_WORLD_SHARED_SLOT ||
+      Count <= ORBIS_WORLD_SHARED_SLOT - First)
+    return false;
+  orbis::world::failWith(ORBIS_ERR_INVALID,
+                         "root slot " + std::to_string(ORBIS_WORLD_SHARED_SLOT) +
+                             " is reserved for orbis_world_shared");
+  return true;
+}
+} // namespace
+
 orbis_status_t orbis_world_store(orbis_world_ptr_t ptr, uint64_t index,
                                  const void *value) {
-  return fresh().store(ptr, index, 1, value);
+  auto &W = fresh();
+  if (reservedRootSlot(ptr, index, 1))
+    return ORBIS_ERR_INVALID;
+  return W.store(ptr, index, 1, value);
 }
 orbis_status_t orbis_world_load(orbis_world_ptr_t ptr, uint64_t index,
                                 void *value) {
@@ -262,7 +281,10 @@ orbis_status_t orbis_world_load(orbis_world_ptr_t ptr, uint64_t index,
 }
 orbis_status_t orbis_world_store_range(orbis_world_ptr_t ptr, uint64_t first,
                                        uint64_t count, const void *values) {
-  return fresh().store(ptr, first, count, values);
+  auto &W = fresh();
+  if (reservedRootSlot(ptr, first, count))
+    return ORBIS_ERR_INVALID;
+  return W.store(ptr, first, count, values);
 }
 orbis_status_t orbis_world_load_range(orbis_world_ptr_t ptr, uint64_t first,
                                       uint64_t count, void *values) {

@@ -566,6 +566,20 @@ static void misuse(void) {
     EXPECT_STATUS(orbis_world_unlock(p, 0), ORBIS_ERR_INVALID);
   }
 
+  // The root slot orbis_world_shared hangs its directories from: a
+  // program's store there is refused (it was accepted, and the library's
+  // own store then failed as a double write blamed on the program).
+  {
+    orbis_world_ptr_t root = orbis_world_root(rank);
+    orbis_world_ptr_t slots[2] = {root, root};
+    EXPECT_STATUS(orbis_world_store(root, ORBIS_WORLD_SHARED_SLOT, &root),
+                  ORBIS_ERR_INVALID);
+    EXPECT_STATUS(
+        orbis_world_store_range(root, ORBIS_WORLD_SHARED_SLOT - 1, 2, slots),
+        ORBIS_ERR_INVALID);
+    EXPECT(strstr(orbis_world_error_detail(), "reserved for orbis_world_shared"));
+  }
+
   // A world-level once with the wrong kinds of allocation: refused before
   // the count changes (world integers as `done` are 0 from the start, so
   // the other callers did not wait for the body at all).

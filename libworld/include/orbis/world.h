@@ -101,7 +101,9 @@ orbis_status_t orbis_world_malloc_atomic(size_t count, orbis_world_ptr_t *out);
 /// allocation (programs call it in the same order everywhere, SPMD; code
 /// lowered from `world_parallel` does, for the variables of `world(list)`).
 /// Rank 0 publishes it in a chain of directories hung from root slot
-/// ORBIS_WORLD_SHARED_SLOT, which programs must leave alone.
+/// ORBIS_WORLD_SHARED_SLOT, which programs must leave alone (a store there
+/// through orbis_world_store or orbis_world_store_range is
+/// ORBIS_ERR_INVALID).
 orbis_status_t orbis_world_shared(size_t count, size_t elem_size,
                                   orbis_world_ptr_t *out);
 #define ORBIS_WORLD_SHARED_SLOT 63
