@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <unistd.h>
 
 namespace orbis::world {
@@ -138,6 +139,20 @@ orbis_status_t Bootstrap::collectiveFence(const char *Kind) {
   return ORBIS_ERR_BOOTSTRAP;
 }
 
+/// The string `Key` rank `R` put before the last fence, or nullopt.
+static std::optional<std::string> peerString(int R, const std::string &Key) {
+  pmix_proc_t Peer = wildcard();
+  Peer.rank = pmix_rank_t(R);
+  pmix_value_t *Got = nullptr;
+  std::optional<std::string> Out;
+  if (PMIx_Get(&Peer, Key.c_str(), nullptr, 0, &Got) == PMIX_SUCCESS && Got &&
+      Got->type == PMIX_STRING)
+    Out = Got->data.string;
+  if (Got)
+    PMIX_VALUE_RELEASE(Got);
+  return Out;
+}
+
 orbis_status_t Bootstrap::fence(const std::string &Kind,
                                 const std::string &Where) {
   if (!UnderLauncher)
@@ -153,54 +168,46 @@ orbis_status_t Bootstrap::fence(const std::string &Kind,
   PMIX_VALUE_DESTRUCT(&Value);
   if (Put != PMIX_SUCCESS || PMIx_Commit() != PMIX_SUCCESS)
     return failWith(ORBIS_ERR_BOOTSTRAP, "PMIx_Put of the fence's kind failed");
-  pmix_proc_t Job = wildcard();
   orbis_status_t Fenced = collectiveFence(Kind.c_str());
-  pmix_status_t S = LastFence;
-  if (S == PMIX_ERR_TIMEOUT)
+  if (LastFence == PMIX_ERR_TIMEOUT)
     return Fenced;
-  if (S == PMIX_SUCCESS) {
-    for (int R = 0; R < Size; ++R) {
-      if (R == Rank)
-        continue;
-      pmix_proc_t Peer = Job;
-      Peer.rank = pmix_rank_t(R);
-      pmix_value_t *Got = nullptr;
-      if (PMIx_Get(&Peer, Key.c_str(), nullptr, 0, &Got) != PMIX_SUCCESS || !Got ||
-          Got->type != PMIX_STRING) {
-        if (Got)
-          PMIX_VALUE_RELEASE(Got);
-        return failWith(ORBIS_ERR_BOOTSTRAP,
-                        "PMIx_Get of rank " + std::to_string(R) +
-                            "'s fence kind failed");
-      }
-      std::string Theirs = Got->data.string;
-      PMIX_VALUE_RELEASE(Got);
-      std::string TheirKind = Theirs.substr(0, Theirs.find('|'));
-      if (TheirKind == Kind)
-        continue;
-      std::string TheirPlace =
-          Theirs.find('|') == std::string::npos ? "" : Theirs.substr(Theirs.find('|') + 1);
-      auto Named = [](const std::string &K, const std::string &At) {
-        return At.empty() ? K : K + " at " + At;
-      };
-      return failWith(ORBIS_ERR_INVALID,
-                      "the processes did not reach the same barrier: this "
-                      "process reached its " + Named(Kind, Where) + ", rank " +
-                          std::to_string(R) + " its " + Named(TheirKind, TheirPlace) +
-                          " (every process must reach the same world "
-                          "constructs' ends, barriers and finalize, in order)");
-    }
-    return ORBIS_OK;
+  if (LastFence != PMIX_SUCCESS) {
+    // Once the world runs, a fence fails because a process ended: the
+    // launcher's event (onProcessEnded) names it and stops this process;
+    // give it a moment to arrive before saying less.
+    for (int Wait = 0; Wait < 100; ++Wait)
+      usleep(10000);
+    return failWith(ORBIS_ERR_PEER_FAILED,
+                    std::string("a process of the world ended before reaching "
+                                "it (PMIx_Fence: ") +
+                        PMIx_Error_string(LastFence) + ")");
   }
-  // Once the world runs, a fence fails because a process ended: the
-  // launcher's event (onProcessEnded) names it and stops this process; give
-  // it a moment to arrive before saying less.
-  for (int Wait = 0; Wait < 100; ++Wait)
-    usleep(10000);
-  return failWith(ORBIS_ERR_PEER_FAILED,
-                  std::string("a process of the world ended before reaching "
-                              "it (PMIx_Fence: ") +
-                      PMIx_Error_string(S) + ")");
+  auto Named = [](const std::string &K, const std::string &At) {
+    return At.empty() ? K : K + " at " + At;
+  };
+  for (int R = 0; R < Size; ++R) {
+    if (R == Rank)
+      continue;
+    std::optional<std::string> Theirs = peerString(R, Key);
+    if (!Theirs)
+      return failWith(ORBIS_ERR_BOOTSTRAP, "PMIx_Get of rank " +
+                                               std::to_string(R) +
+                                               "'s fence kind failed");
+    size_t Bar = Theirs->find('|');
+    std::string TheirKind = Theirs->substr(0, Bar);
+    if (TheirKind == Kind)
+      continue;
+    std::string TheirPlace =
+        Bar == std::string::npos ? "" : Theirs->substr(Bar + 1);
+    return failWith(ORBIS_ERR_INVALID,
+                    "the processes did not reach the same barrier: this "
+                    "process reached its " + Named(Kind, Where) + ", rank " +
+                        std::to_string(R) + " its " +
+                        Named(TheirKind, TheirPlace) +
+                        " (every process must reach the same world "
+                        "constructs' ends, barriers and finalize, in order)");
+  }
+  return ORBIS_OK;
 }
 
 } // namespace orbis::world

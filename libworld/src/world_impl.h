@@ -484,8 +484,8 @@ private:
   PeerMemory Peers;
   /// Incremented by finalize: what threads remember of Peers is stale.
   std::atomic<uint64_t> Generation{1};
-  /// Barriers this process has reached (fenceWaiting's kinds).
-  uint64_t Fences = 0;
+  /// Barriers this process has reached (numbered in fenceWaiting's kinds).
+  uint64_t Barriers = 0;
   std::atomic<uint64_t> Sent{0}, Received{0}, CacheHits{0}, MappedReads{0};
   std::atomic<bool> Ready{false};
   /// Joining and leaving: threads that call init (or finalize) at once

@@ -23,7 +23,7 @@ orbis_status_t World::fenceWaiting(const char *Call) {
   bool Finalize = std::strcmp(Call, "world finalize") == 0;
   std::string Kind = Call;
   if (!Finalize)
-    Kind += " " + std::to_string(++Fences);
+    Kind += " " + std::to_string(++Barriers);
   std::string Where = Site.File && !Finalize ? std::string(Site.File) + ":" +
                                                    std::to_string(Site.Line)
                                              : std::string();

@@ -10,8 +10,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
-#include <set>
-
 using namespace clang;
 
 namespace orbis {
@@ -312,15 +310,11 @@ private:
   /// any iteration (OpenMP's canonical form asks the same; clang does not
   /// check it).
   bool checkBodyKeepsHeader(CanonicalLoop &L) {
-    std::set<const VarDecl *> Bound, Step;
-    collectNamed(L.Bound, Bound);
-    if (L.Step)
-      collectNamed(L.Step, Step);
     for (const VariableWrite &W : variableWrites(For->getBody())) {
-      const char *What = W.Var == L.Var      ? "loop variable"
-                         : Bound.count(W.Var) ? "the bound's variable"
-                         : Step.count(W.Var)  ? "the step's variable"
-                                              : nullptr;
+      const char *What = W.Var == L.Var              ? "loop variable"
+                         : refersTo(L.Bound, W.Var)  ? "the bound's variable"
+                         : L.Step && refersTo(L.Step, W.Var) ? "the step's variable"
+                                                     : nullptr;
       if (!What)
         continue;
       Diags.push_back(PendingDiag{Diag::NonCanonicalChanged, PragmaLoc,
@@ -330,16 +324,6 @@ private:
       return false;
     }
     return true;
-  }
-
-  static void collectNamed(const Stmt *S, std::set<const VarDecl *> &Out) {
-    if (!S)
-      return;
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-        Out.insert(V);
-    for (const Stmt *Child : S->children())
-      collectNamed(Child, Out);
   }
 
   /// A constant step must move towards the bound.

@@ -3,6 +3,8 @@
 /// VariableWrites.h).
 #include "VariableWrites.h"
 
+#include "orbis/LoopForm.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -11,14 +13,6 @@ using namespace clang;
 namespace orbis {
 
 namespace {
-
-const VarDecl *namedVariable(const Expr *E) {
-  if (!E)
-    return nullptr;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(Ref->getDecl());
-  return nullptr;
-}
 
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
@@ -79,7 +73,7 @@ public:
 
 private:
   void add(const Expr *Target, const Expr *Value, SourceLocation Loc) {
-    if (const VarDecl *V = namedVariable(Target))
+    if (const VarDecl *V = asVarRef(Target))
       Writes.push_back({V, Value, Loc});
   }
 };

@@ -191,8 +191,7 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
   // -w silences warnings, as clang's: the check when it was made a warning
   // (-Wno-error=orbis-dependence), not when it is an error (a default-error
   // warning of clang's stays an error under -w too).
-  if ((llvm::is_contained(Args, llvm::StringRef("-w")) ||
-       llvm::is_contained(Args, llvm::StringRef("--no-warnings"))) &&
+  if (Parsed.hasArg(options::OPT_w) && // --no-warnings too (an alias)
       Out.Dependence == CheckSeverity::Warning)
     Out.Dependence = CheckSeverity::Ignored;
   if (SimdOnly && !ExplicitOpenMP) {
