@@ -311,6 +311,8 @@ private:
   /// check it).
   bool checkBodyKeepsHeader(CanonicalLoop &L) {
     for (const VariableWrite &W : variableWrites(For->getBody())) {
+      if (!countsAsChange(W))
+        continue;
       const char *What = W.Var == L.Var              ? "loop variable"
                          : refersTo(L.Bound, W.Var)  ? "the bound's variable"
                          : L.Step && refersTo(L.Step, W.Var) ? "the step's variable"

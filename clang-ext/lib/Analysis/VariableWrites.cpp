@@ -25,7 +25,8 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     // The address of a variable may let anything change it.
     if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      add(U->getSubExpr(), nullptr, U->getOperatorLoc());
+      add(U->getSubExpr(), nullptr, U->getOperatorLoc(),
+          U->isIncrementDecrementOp());
     return true;
   }
   bool VisitDeclStmt(DeclStmt *D) {
@@ -50,7 +51,7 @@ public:
     // A non-const member function may change its object.
     if (const CXXMethodDecl *M = C->getMethodDecl())
       if (!M->isConst())
-        add(C->getImplicitObjectArgument(), nullptr, C->getExprLoc());
+        add(C->getImplicitObjectArgument(), nullptr, C->getExprLoc(), false);
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
@@ -65,16 +66,17 @@ public:
         break;
       QualType T = F->getParamDecl(P)->getType();
       if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
-        add(C->getArg(I), nullptr, C->getArg(I)->getExprLoc());
+        add(C->getArg(I), nullptr, C->getArg(I)->getExprLoc(), false);
     }
     return true;
   }
   std::vector<VariableWrite> Writes;
 
 private:
-  void add(const Expr *Target, const Expr *Value, SourceLocation Loc) {
+  void add(const Expr *Target, const Expr *Value, SourceLocation Loc,
+           bool Surely = true) {
     if (const VarDecl *V = asVarRef(Target))
-      Writes.push_back({V, Value, Loc});
+      Writes.push_back({V, Value, Loc, Surely});
   }
 };
 
@@ -114,6 +116,10 @@ public:
 
 } // namespace
 
+bool countsAsChange(const VariableWrite &W) {
+  return W.Surely || !W.Var->getType()->isRecordType();
+}
+
 std::vector<VariableWrite> variableWrites(const Stmt *S) {
   WriteFinder F;
   if (S)
@@ -140,7 +146,7 @@ std::set<const VarDecl *> varyingVariables(std::set<const VarDecl *> Seeds,
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const VariableWrite &W : Writes)
-      if (!Seeds.count(W.Var) &&
+      if (!Seeds.count(W.Var) && countsAsChange(W) &&
           (!W.Value || refersToAny(W.Value, Seeds) || callsPerTile(W.Value))) {
         Seeds.insert(W.Var);
         Changed = true;

@@ -21,11 +21,22 @@ struct VariableWrite {
   /// non-const reference or member call on `v`).
   const clang::Expr *Value = nullptr;
   clang::SourceLocation Loc;
+  /// The statement surely writes the variable (an assignment, compound
+  /// assignment, increment or declaration); false where it only may (its
+  /// address taken, bound to a non-const reference, a non-const member
+  /// function called on it).
+  bool Surely = true;
 };
 
 /// Every write to a variable named directly in `S` (declarations with an
 /// initializer included).
 std::vector<VariableWrite> variableWrites(const clang::Stmt *S);
+
+/// Whether the checks count W as a change of its variable: a sure write, or
+/// a scalar's address taken or bound to a non-const reference; not an
+/// object's non-const member call or reference (`A.at(i)`, `A.data()` would
+/// make every loop over `A.size()` an error).
+bool countsAsChange(const VariableWrite &W);
 
 /// Whether `E` refers to one of `Vars`; the first one found, or null.
 const clang::VarDecl *refersToAny(const clang::Stmt *E,
