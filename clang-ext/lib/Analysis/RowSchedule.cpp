@@ -35,16 +35,24 @@ bool isTileQuery(const TiledNest &Nest, const CallExpr *C) {
 /// The body of a function that may only compute: it writes nothing but its
 /// own automatic variables, reads no variable with static storage that may
 /// change (one the nest writes could be among them), and calls only
-/// functions that compute.
+/// functions that compute. A lambda's captures are not its own: one
+/// captured by reference is the enclosing function's variable, and one
+/// captured by copy into a `mutable` lambda is state kept from call to call
+/// (`[&s](double v) { s = s * 0.5 + v; return s; }` counts like a
+/// function object that counts its calls); only what the body sees as
+/// `const` (a copy in a lambda that is not `mutable`) may be read.
 class ComputeOnlyBody : public RecursiveASTVisitor<ComputeOnlyBody> {
 public:
   explicit ComputeOnlyBody(unsigned Depth) : Depth(Depth) {}
   bool Pure = true;
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
-      if (!V->hasLocalStorage() && !V->getType().isConstQualified())
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl())) {
+      bool Captured = E->refersToEnclosingVariableOrCapture() || V->isInitCapture();
+      if (Captured ? !E->getType().isConstQualified()
+                   : !V->hasLocalStorage() && !V->getType().isConstQualified())
         Pure = false;
+    }
     return Pure;
   }
   bool VisitVarDecl(VarDecl *V) {
