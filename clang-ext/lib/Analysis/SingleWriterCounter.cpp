@@ -4,6 +4,7 @@
 #include "orbis/SingleWriterCounter.h"
 
 #include "VariableClasses.h"
+#include "VariableWrites.h"
 #include "orbis/LoopForm.h"
 
 #include "clang/AST/ASTContext.h"
@@ -17,6 +18,75 @@ using namespace clang;
 
 namespace orbis {
 namespace {
+
+bool writesNoMemory(const FunctionDecl *F, unsigned Depth);
+
+/// A body that writes no memory but its own automatic variables (reads are
+/// free), and calls only functions that do the same or builtins without
+/// side effects: such a call cannot update the counters.
+class NoMemoryWrites : public RecursiveASTVisitor<NoMemoryWrites> {
+public:
+  explicit NoMemoryWrites(unsigned Depth) : Depth(Depth) {}
+  bool Clean = true;
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      target(B->getLHS());
+    return Clean;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      target(U->getSubExpr());
+    return Clean;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C))
+      if (Op->isAssignmentOp() && Op->getNumArgs() > 0)
+        target(Op->getArg(0));
+    const FunctionDecl *F = C->getDirectCallee();
+    if (unsigned Id = F ? F->getBuiltinID() : 0) {
+      const Builtin::Context &B = F->getASTContext().BuiltinInfo;
+      if (!B.isConst(Id) && !B.isConstWithoutErrnoAndExceptions(Id) &&
+          !B.isConstWithoutExceptions(Id))
+        Clean = false;
+    } else if (!writesNoMemory(F, Depth)) {
+      Clean = false;
+    }
+    return Clean;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (!E->getConstructor()->isTrivial())
+      Clean = false;
+    return Clean;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *) { return Clean = false; }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return Clean = false; }
+  bool VisitAsmStmt(AsmStmt *) { return Clean = false; }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->isStaticLocal())
+      Clean = false;
+    return Clean;
+  }
+
+private:
+  unsigned Depth;
+  void target(const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || V->isInitCapture() ||
+        Ref->refersToEnclosingVariableOrCapture())
+      Clean = false;
+  }
+};
+
+bool writesNoMemory(const FunctionDecl *F, unsigned Depth) {
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody() || Depth > 8)
+    return false;
+  NoMemoryWrites Body(Depth + 1);
+  Body.TraverseStmt(Def->getBody());
+  return Body.Clean;
+}
 
 class CounterCheck {
 public:
@@ -98,13 +168,23 @@ private:
         (R.Added && !fileRangeOf(R.Added, Ctx)))
       return "written through a macro";
     R.Target = Target;
-    if (Counters->hasGlobalStorage())
+    // Only a local array is out of reach of the functions the nest calls
+    // (its name passed to one is a use below); a global, or a pointer,
+    // may be reached from them.
+    bool LocalArray = !Counters->hasGlobalStorage() &&
+                      Counters->getType()->isArrayType();
+    if (!LocalArray)
       if (const CallExpr *Call = callOutsideSingles())
         return "'" + Counters->getName().str() +
-               "' is not a local variable and the nest calls a function at "
+               "' is not a local array and the nest calls a function at "
                "line " + line(Call->getBeginLoc()) +
-               ", which may update it too";
-    return otherUses(Element);
+               ", which may update its elements too";
+    if (std::string Use = otherUses(Element); !Use.empty())
+      return Use;
+    if (const VarDecl *Other = mayAlias(T))
+      return "'" + Other->getName().str() + "' may point into '" +
+             Counters->getName().str() + "'";
+    return "";
   }
 
   const VariableUse *useOf(const VarDecl *V) const {
@@ -136,12 +216,50 @@ private:
   }
 
   /// `v` holds the outer tile's number for the whole tile: initialized
-  /// with `omp_block_num()` of the outermost loop, never assigned.
+  /// with `omp_block_num()` of the outermost loop into an integer type that
+  /// holds every tile number, never assigned, its address never taken nor
+  /// bound to a non-const reference (`int *p = &xb; *p = 0;`).
   bool isOuterTileNumber(const VarDecl *V) const {
     const VariableUse *Use = useOf(V);
-    return Use && Use->Class == VariableUse::TileLocal && Use->Level == 0 &&
-           !Use->Written && V->getInit() &&
-           isQuery(V->getInit(), TileQuery::BlockNum, &Nest.root());
+    if (!Use || Use->Class != VariableUse::TileLocal || Use->Level != 0 ||
+        Use->Written || !V->getInit() ||
+        !isQuery(V->getInit(), TileQuery::BlockNum, &Nest.root()))
+      return false;
+    QualType T = V->getType();
+    if (!T->isIntegerType() || T->isBooleanType() ||
+        Ctx.getTypeSize(T) < Ctx.getTypeSize(Ctx.IntTy))
+      return false;
+    for (const VariableWrite &W : variableWrites(Nest.root().For))
+      if (W.Var == V && !(W.Surely && W.Value == V->getInit()) &&
+          countsAsChange(W))
+        return false;
+    return true;
+  }
+
+  /// Another variable the nest names that may point into the counters: a
+  /// pointer to their element type (or to bytes), or, where the counters
+  /// are a pointer, an array of that type.
+  const VarDecl *mayAlias(QualType Element) const {
+    auto innermost = [&](QualType T) {
+      while (const ArrayType *A = Ctx.getAsArrayType(T))
+        T = A->getElementType();
+      return Ctx.getCanonicalType(T.getUnqualifiedType());
+    };
+    QualType E = innermost(Element);
+    bool CountersArePointer = Counters->getType()->isPointerType();
+    for (const VariableUse &U : Nest.Variables) {
+      if (U.Var == Counters)
+        continue;
+      QualType T = U.Var->getType();
+      if (const auto *P = T->getAs<PointerType>()) {
+        QualType To = innermost(P->getPointeeType());
+        if (To == E || To->isCharType() || To->isVoidType())
+          return U.Var;
+      } else if (CountersArePointer && T->isArrayType() && innermost(T) == E) {
+        return U.Var;
+      }
+    }
+    return nullptr;
   }
 
   /// E as (a, c) with E = a * (outer tile number) + c.
@@ -230,7 +348,7 @@ private:
   }
 
   bool harmlessCall(const CallExpr *Call) const {
-    if (Call->getBuiltinCallee())
+    if (Call->getBuiltinCallee() || writesNoMemory(calleeOf(Call), 0))
       return true;
     for (const auto &L : Nest.Loops)
       for (const QueryCall &Q : L->Queries)
@@ -240,6 +358,24 @@ private:
       if (contains(SM, S.Body, Call))
         return true;
     return false;
+  }
+
+  /// The function a call runs: its direct callee, or in a template, where
+  /// a call of a lambda object is not resolved yet, the lambda's operator().
+  static const FunctionDecl *calleeOf(const CallExpr *Call) {
+    if (const FunctionDecl *F = Call->getDirectCallee())
+      return F;
+    const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V)
+      return nullptr;
+    if (const auto *Lambda = dyn_cast_or_null<LambdaExpr>(
+            V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr))
+      return Lambda->getCallOperator(); // `auto f = [..](..) {..};`
+    const CXXRecordDecl *Closure =
+        V->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    return Closure && Closure->isLambda() ? Closure->getLambdaCallOperator()
+                                          : nullptr;
   }
 
   bool inPreBlock(const Stmt *S) const {

@@ -168,7 +168,99 @@ void calls(int n, double *A) {
       touch();
       #pragma omp atomic
       global_c[xb + 1] += 1;
-      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('global_c' is not a local variable and the nest calls a function at line [[#@LINE-3]], which may update it too)
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('global_c' is not a local array and the nest calls a function at line [[#@LINE-3]], which may update its elements too)
     }
   }
+}
+
+#ifdef __cplusplus
+#define BOOL bool
+#else
+#define BOOL _Bool
+#endif
+static int scratch;
+static double halve(double v) { double h = v; h *= 0.5; return h; }
+static void note(int v) { scratch = v; }
+static void zero(int *p) { *p = 0; }
+
+// What else keeps seq_cst: another pointer the nest names may point into
+// the counters (both updates counted per pointer, one element twice); the
+// tile number's address taken, or narrowed into a smaller type; a local
+// pointer's elements reachable from a function the nest calls that writes
+// memory. A call that writes no memory (reads are free) does not count.
+void reach(int n, double *A, long *c) {
+  long *d = c;
+  // CHECK: nest 6 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      #pragma omp block
+      A[x * n + y] = halve(A[x * n + y]);
+      #pragma omp atomic
+      c[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('d' may point into 'c')
+      #pragma omp atomic
+      d[xb] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('c' may point into 'd')
+    }
+  }
+  long own[64] = {0};
+  // CHECK: nest 7 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    int xa = omp_block_num(), xz = omp_block_num();
+    int *p = &xa;
+    zero(&xz);
+    BOOL xbool = omp_block_num();
+    char xchar = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      #pragma omp block
+      A[x * n + y] += 1;
+      *p = 0;
+      #pragma omp atomic
+      own[xa + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (its subscript is not a multiple of the outer tile's number plus a constant, so two tiles may update one element)
+      #pragma omp atomic
+      own[xz + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (its subscript is not a multiple of the outer tile's number plus a constant, so two tiles may update one element)
+      #pragma omp atomic
+      own[xbool + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (its subscript is not a multiple of the outer tile's number plus a constant, so two tiles may update one element)
+      #pragma omp atomic
+      own[xchar + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst (its subscript is not a multiple of the outer tile's number plus a constant, so two tiles may update one element)
+    }
+  }
+  long *mine = (long *)calloc(64, sizeof(long));
+  // CHECK: nest 8 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      #pragma omp block
+      A[x * n + y] = halve(A[x * n + y]);
+      #pragma omp atomic
+      mine[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: single-writer counter (a load and a release store)
+    }
+  }
+  // CHECK: nest 9 at single-writer-counters.c:[[@LINE+1]]:3
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < n - 1; x++) {
+    int xb = omp_block_num();
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < n - 1; y++) {
+      #pragma omp block
+      A[x * n + y] += 1;
+      note(y);
+      #pragma omp atomic
+      mine[xb + 1] += 1;
+      // CHECK: atomic at single-writer-counters.c:[[@LINE-2]]:7 in loop 1: seq_cst ('mine' is not a local array and the nest calls a function at line [[#@LINE-3]], which may update its elements too)
+    }
+  }
+  free(mine);
 }
