@@ -387,6 +387,51 @@ distance(const TiledNest &Nest, const ArrayAccess &From, const ArrayAccess &To) 
   return M.D;
 }
 
+/// Two accesses of one array whose subscripts are all loop variables plus
+/// constants, or constants, where some position names one loop variable in
+/// the one and another in the other (`A[x][y]` and `A[y][x]`): the
+/// iterations that meet are (a, b) and (b, a), whose distance (b - a,
+/// a - b) points both ways, so tiles that hold both reverse one of them
+/// (unless an outer level parts them: a fixed distance there of at least
+/// that level's constant tile size). The two levels, the outer first; none
+/// otherwise.
+std::optional<std::pair<unsigned, unsigned>>
+swappedLevels(const TiledNest &Nest, const ArrayAccess &From,
+              const ArrayAccess &To) {
+  if (From.Base != To.Base || From.Object != To.Object ||
+      From.ObjectOwner != To.ObjectOwner ||
+      From.Subscripts.size() != To.Subscripts.size())
+    return std::nullopt;
+  std::optional<std::pair<unsigned, unsigned>> Swap;
+  std::vector<std::optional<int64_t>> Fixed(Nest.Loops.size());
+  for (size_t I = 0; I < From.Subscripts.size(); ++I) {
+    const Subscript &A = From.Subscripts[I], &B = To.Subscripts[I];
+    if (A.Kind == Subscript::Constant && B.Kind == Subscript::Constant) {
+      if (A.Value != B.Value)
+        return std::nullopt; // never meet
+      continue;
+    }
+    if (A.Kind != Subscript::LoopVar || B.Kind != Subscript::LoopVar)
+      return std::nullopt;
+    if (A.Level == B.Level) {
+      Fixed[A.Level] = A.Value - B.Value;
+    } else if (!Swap) {
+      Swap = std::make_pair(std::min(A.Level, B.Level),
+                            std::max(A.Level, B.Level));
+    }
+  }
+  if (!Swap)
+    return std::nullopt;
+  for (unsigned L = 0; L < Swap->first; ++L) {
+    const Directive &Dir = Nest.Loops[L]->Pragma->Dir;
+    if (Fixed[L] && *Fixed[L] != 0 && Dir.BlockSize &&
+        Dir.BlockSize->Constant &&
+        *Dir.BlockSize->Constant <= std::abs(*Fixed[L]))
+      return std::nullopt; // tiles of an outer level part them
+  }
+  return Swap;
+}
+
 /// The step of every level is a constant 1 (in the loop's direction).
 bool unitSteps(const TiledNest &Nest) {
   for (const auto &L : Nest.Loops)
@@ -492,8 +537,28 @@ void checkAccesses(const TiledNest &Nest, const std::vector<ArrayAccess> &Access
       if (&X == &W || Reported.count(X.Expr))
         continue;
       std::optional<std::vector<int64_t>> Delta = distance(Nest, W, X);
-      if (!Delta)
+      if (!Delta) {
+        if (std::optional<std::pair<unsigned, unsigned>> Swap =
+                swappedLevels(Nest, W, X)) {
+          const BlockedLoop &First = *Nest.Loops[Swap->first];
+          Reported.insert(X.Expr);
+          Diags.push_back(PendingDiag{
+              Diag::TilingMayReverseDependence,
+              X.Expr->getBeginLoc(),
+              {text(X.Expr, Ctx), text(W.Expr, Ctx), First.Form.VarName,
+               Nest.Loops[Swap->second]->Form.VarName},
+              {},
+              0,
+              {}});
+          Diags.push_back(PendingDiag{Diag::BlockedLoopHere,
+                                      First.Pragma->Dir.Loc,
+                                      {First.Form.VarName},
+                                      {},
+                                      0,
+                                      {}});
+        }
         continue;
+      }
       // The lexicographically positive direction: from the earlier access.
       std::vector<int64_t> D = *Delta;
       auto First = llvm::find_if(D, [](int64_t V) { return V != 0; });

@@ -45,7 +45,8 @@ void DiagReporter::report(const PendingDiag &D) {
   // A check the command line made a warning. The analysis parse ignores
   // clang's warnings (the compilation proper reports them); this one is
   // ours, so it is let through.
-  bool AsWarning = D.Id == Diag::TilingReversesDependence &&
+  bool AsWarning = (D.Id == Diag::TilingReversesDependence ||
+                    D.Id == Diag::TilingMayReverseDependence) &&
                    Dependence == CheckSeverity::Warning;
   bool Ignoring = Engine.getIgnoreAllWarnings();
   if (AsWarning)
