@@ -313,10 +313,13 @@ private:
     for (const VariableWrite &W : variableWrites(For->getBody())) {
       if (!countsAsChange(W))
         continue;
-      const char *What = W.Var == L.Var              ? "loop variable"
-                         : refersTo(L.Bound, W.Var)  ? "the bound's variable"
-                         : L.Step && refersTo(L.Step, W.Var) ? "the step's variable"
-                                                     : nullptr;
+      // Read, not only named: `sizeof A / sizeof A[0]` reads nothing of A.
+      const std::set<const VarDecl *> Written = {W.Var};
+      const char *What = W.Var == L.Var                  ? "loop variable"
+                         : refersToAny(L.Bound, Written) ? "the bound's variable"
+                         : L.Step && refersToAny(L.Step, Written)
+                             ? "the step's variable"
+                             : nullptr;
       if (!What)
         continue;
       Diags.push_back(PendingDiag{Diag::NonCanonicalChanged, PragmaLoc,

@@ -892,6 +892,29 @@ private:
   /// enclosing loops' rows (`int m = x + 1;` in the pre-block, then `y < m`):
   /// the pre-block runs once per tile, so every row of the tile would take
   /// the first row's bounds. Reported like a bound naming `x` itself.
+  /// Whether E calls a function other than a builtin without side effects
+  /// or the OpenMP runtime's (`omp_...`, tile queries among them).
+  static bool callsUnknownFunction(const Expr *E) {
+    class Finder : public RecursiveASTVisitor<Finder> {
+    public:
+      bool VisitCallExpr(CallExpr *C) {
+        const FunctionDecl *F = C->getDirectCallee();
+        if (F && F->getIdentifier() && F->getName().starts_with("omp_"))
+          return true;
+        unsigned Id = F ? F->getBuiltinID() : 0;
+        const Builtin::Context *B = F ? &F->getASTContext().BuiltinInfo : nullptr;
+        if (!Id || !(B->isConst(Id) || B->isConstWithoutErrnoAndExceptions(Id) ||
+                     B->isConstWithoutExceptions(Id)))
+          Found = true;
+        return !Found;
+      }
+      bool Found = false;
+    } F;
+    if (E)
+      F.TraverseStmt(const_cast<Expr *>(E));
+    return F.Found;
+  }
+
   bool boundVariesWithOuterRows(const CanonicalLoop &L, const Directive &Dir,
                                 const State &St) {
     std::set<const VarDecl *> Seeds;
@@ -902,8 +925,16 @@ private:
     std::set<const VarDecl *> Varying = varyingVariables(Seeds, Writes);
     for (const VarDecl *Seed : Seeds)
       Varying.erase(Seed);
+    // A function the bounds call may read a global the pre-block sets
+    // (`gx = x + 1;` then `y < getgx()`).
+    const VarDecl *VaryingGlobal = nullptr;
+    for (const VariableWrite &W : Writes) // the first set, in source order
+      if (!VaryingGlobal && Varying.count(W.Var) && W.Var->hasGlobalStorage())
+        VaryingGlobal = W.Var;
     for (const Expr *E : {L.Init, L.Bound, L.Step}) {
       const VarDecl *Through = refersToAny(E, Varying);
+      if (!Through && VaryingGlobal && callsUnknownFunction(E))
+        Through = VaryingGlobal;
       if (!Through)
         continue;
       // Named after the innermost enclosing loop, whose pre-block runs

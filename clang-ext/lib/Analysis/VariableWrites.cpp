@@ -19,7 +19,7 @@ public:
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
       add(B->getLHS(), B->getOpcode() == BO_Assign ? B->getRHS() : nullptr,
-          B->getOperatorLoc());
+          B->getOperatorLoc(), true, B->getOpcode() == BO_Assign ? B : nullptr);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
@@ -73,10 +73,35 @@ public:
   std::vector<VariableWrite> Writes;
 
 private:
+  /// A write to `Target`; where that is an element or field of a named
+  /// array or structure (`lim[0] = x + 1`, `s.n = x + 1`), a write to that
+  /// variable whose value is the whole assignment `Whole` (index and value
+  /// both decide what the variable then holds), or unknown.
   void add(const Expr *Target, const Expr *Value, SourceLocation Loc,
-           bool Surely = true) {
+           bool Surely = true, const Expr *Whole = nullptr) {
     if (const VarDecl *V = asVarRef(Target))
       Writes.push_back({V, Value, Loc, Surely});
+    else if (const VarDecl *Owner = ownerOf(Target))
+      Writes.push_back({Owner, Whole, Loc, Surely});
+  }
+  static const VarDecl *ownerOf(const Expr *E) {
+    for (E = E->IgnoreParenImpCasts();;) {
+      if (const auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
+        const Expr *Base = S->getBase()->IgnoreParenImpCasts();
+        if (const VarDecl *V = asVarRef(Base))
+          return V->getType()->isArrayType() ? V : nullptr;
+        E = Base;
+      } else if (const auto *M = dyn_cast<MemberExpr>(E)) {
+        if (M->isArrow())
+          return nullptr;
+        const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+        if (const VarDecl *V = asVarRef(Base))
+          return V;
+        E = Base;
+      } else {
+        return nullptr;
+      }
+    }
   }
 };
 
@@ -102,6 +127,10 @@ public:
 class AnyReference : public RecursiveASTVisitor<AnyReference> {
 public:
   explicit AnyReference(const std::set<const VarDecl *> &Vars) : Vars(Vars) {}
+  // `sizeof A / sizeof A[0]` reads nothing of A.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
       if (Vars.count(V)) {

@@ -75,13 +75,70 @@ void tile_query(void) {
   }
 }
 
-// Fine: set from values that do not change with the rows.
+// Through an element of a local array or a field of a structure: the
+// array or structure holds what the row sets.
+void through_elements(void) {
+  #pragma omp parallel for schedule(blocked, 4)
+  for (int x = 0; x < 8; x++) {
+    // CHECK: {{^}}{{.*}}nested-bound-through-pre-block.c:[[@LINE+4]]:5: error: bounds of a nested blocked loop cannot depend on the enclosing blocked loop variable 'x' through 'lim'{{.*$}}
+    // CHECK: {{^}}{{.*}}nested-bound-through-pre-block.c:[[@LINE+2]]:12: note: 'lim' is set here{{$}}
+    int lim[1];
+    lim[0] = x + 1;
+    #pragma omp for schedule(blocked, 4)
+    for (int y = 0; y < lim[0]; y++) {
+      #pragma omp block
+      a[x][y] = 1;
+    }
+  }
+  #pragma omp parallel for schedule(blocked, 4)
+  for (int x = 0; x < 8; x++) {
+    // CHECK: {{^}}{{.*}}nested-bound-through-pre-block.c:[[@LINE+4]]:5: error: bounds of a nested blocked loop cannot depend on the enclosing blocked loop variable 'x' through 's'{{.*$}}
+    // CHECK: {{^}}{{.*}}nested-bound-through-pre-block.c:[[@LINE+2]]:9: note: 's' is set here{{$}}
+    struct { int n; } s;
+    s.n = x + 1;
+    #pragma omp for schedule(blocked, 4)
+    for (int y = 0; y < s.n; y++) {
+      #pragma omp block
+      a[x][y] = 1;
+    }
+  }
+}
+
+// Through a global the bound reads by a call.
+int g;
+int get_g(void) { return g; }
+void through_a_call(void) {
+  #pragma omp parallel for schedule(blocked, 4)
+  for (int x = 0; x < 8; x++) {
+    // CHECK: {{^}}{{.*}}nested-bound-through-pre-block.c:[[@LINE+3]]:5: error: bounds of a nested blocked loop cannot depend on the enclosing blocked loop variable 'x' through 'g'{{.*$}}
+    // CHECK: {{^}}{{.*}}nested-bound-through-pre-block.c:[[@LINE+1]]:7: note: 'g' is set here{{$}}
+    g = x + 1;
+    #pragma omp for schedule(blocked, 4)
+    for (int y = 0; y < get_g(); y++) {
+      #pragma omp block
+      a[x][y] = 1;
+    }
+  }
+}
+
+// Fine: set from values that do not change with the rows; an element set
+// to such a value; `sizeof` of an array the loop writes.
 void invariant(int n) {
   #pragma omp parallel for schedule(blocked, 4)
   for (int x = 0; x < 8; x++) {
     int m = n < 8 ? n : 8;
+    int lim[1];
+    lim[0] = n;
     #pragma omp for schedule(blocked, 4)
-    for (int y = 0; y < m; y++) {
+    for (int y = 0; y < (m < lim[0] ? m : lim[0]); y++) {
+      #pragma omp block
+      a[x][y] = 1;
+    }
+  }
+  #pragma omp parallel for schedule(blocked, 4)
+  for (int x = 0; x < 8; x++) {
+    #pragma omp for schedule(blocked, 4)
+    for (int y = 0; y < (int)(sizeof a[0] / sizeof a[0][0]); y++) {
       #pragma omp block
       a[x][y] = 1;
     }
@@ -89,4 +146,4 @@ void invariant(int n) {
 }
 
 // CHECK-NOT: error:
-// CHECK: {{^}}4 errors generated.{{$}}
+// CHECK: {{^}}7 errors generated.{{$}}
