@@ -123,3 +123,20 @@ void static_storage(int n, double *p) {
     p[i] = counted(p[i]) + remembered(p[i]);
   }
 }
+
+// A 'single' after the nested loop: the outermost singles run on the host
+// before the kernel, so it would print values the nest has not computed
+// yet (0 where the CPU program prints 1).
+void single_after_the_nest(int n, double (*A)[n]) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
+  for (int x = 0; x < n; x++) {
+    #pragma omp for schedule(blocked)
+    for (int y = 0; y < n; y++) {
+      #pragma omp block
+      A[x][y] = 1;
+    }
+    // CHECK: unsupported.c:[[@LINE+1]]:5: error: a 'single' after the nested blocked loop cannot be compiled for the GPU: the outermost level's 'single's run on the host before the kernel, so it would not see what the nest computes; put it after the nest{{$}}
+    #pragma omp single nowait
+    A[x][0] += 1;
+  }
+}

@@ -143,9 +143,23 @@ bool CudaNestEmitter::classifyVariables() {
   }
   // The outermost level's singles run on the host before the kernel.
   std::vector<const VarDecl *> Allocated, AllocatedByNew;
+  const Stmt *Inner = Nest.root().Child ? Nest.root().Child->For
+                                        : Nest.InstructionBlock;
   for (const NestedDirective &S : Nest.Singles) {
     if (S.Owner != &Nest.root())
       continue;
+    // One after the nested loop would run before what it follows, and read
+    // what the nest has not computed yet.
+    if (Inner && SM.isBeforeInTranslationUnit(
+                     SM.getExpansionLoc(Inner->getEndLoc()),
+                     SM.getExpansionLoc(S.Pragma->Dir.Loc))) {
+      diag(Diag::CudaUnsupportedConstruct, S.Pragma->Dir.Loc,
+           {"a 'single' after the nested blocked loop",
+            "the outermost level's 'single's run on the host before the "
+            "kernel, so it would not see what the nest computes; put it "
+            "after the nest"});
+      return false;
+    }
     HostSingles.push_back(&S);
     LocalUses Uses(Nest.root().For, SM);
     Uses.TraverseStmt(const_cast<Stmt *>(S.Body));
