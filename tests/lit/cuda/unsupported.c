@@ -140,3 +140,19 @@ void single_after_the_nest(int n, double (*A)[n]) {
     A[x][0] += 1;
   }
 }
+
+// Data directives other than 'target data': clang's host-only OpenMP runs
+// them as no-ops, while the sections of a 'target data' stay on the GPU,
+// so 'target update from' would leave the host's copy stale.
+void data_directives(int n, double *a) {
+  #pragma omp target data map(tofrom: a[0:n])
+  {
+    #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n])
+    for (int i = 0; i < n; i++)
+      a[i] += 1;
+    // CHECK: unsupported.c:[[@LINE+1]]:5: error: '#pragma omp target update' cannot be compiled for the GPU: with --offload=cuda only 'target data' moves data (and the nests' own map clauses); end the 'target data' region where the host needs the values{{$}}
+    #pragma omp target update from(a[0:n])
+  }
+  // CHECK: unsupported.c:[[@LINE+1]]:3: error: '#pragma omp target enter data' cannot be compiled for the GPU
+  #pragma omp target enter data map(to: a[0:n])
+}

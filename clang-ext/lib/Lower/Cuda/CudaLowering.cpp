@@ -77,10 +77,14 @@ lowerForCuda(const NestModel &Model,
   std::string Device, Declarations;
   std::set<const FunctionDecl *> Copied;
   unsigned DataRegions = 0;
-  for (const CollectedDirective &D : Directives)
-    if (D.Dir.Kind == DirectiveKind::Other && D.Dir.Name == "target data" &&
-        SM.isInMainFile(SM.getExpansionLoc(D.Dir.Loc)))
+  for (const CollectedDirective &D : Directives) {
+    if (D.Dir.Kind != DirectiveKind::Other ||
+        !SM.isInMainFile(SM.getExpansionLoc(D.Dir.Loc)))
+      continue;
+    if (D.Dir.Name == "target data") {
       lowerTargetData(D, DataRegions++, Ctx, Result);
+    }
+  }
   for (const auto &Nest : Model.Nests) {
     if (Nest->World) {
       auto It = Plans.find(Nest.get());
@@ -94,6 +98,29 @@ lowerForCuda(const NestModel &Model,
     }
     CudaNestEmitter(*Nest, Directives, Ctx, Options, Result)
         .emit(Device, Declarations, Copied);
+  }
+  // After the nests' own errors, in the source's order.
+  for (const CollectedDirective &D : Directives) {
+    if (D.Dir.Kind != DirectiveKind::Other || D.Dir.Name == "target data" ||
+        !llvm::StringRef(D.Dir.Name).starts_with("target") ||
+        !SM.isInMainFile(SM.getExpansionLoc(D.Dir.Loc)))
+      continue;
+    // clang's host-only OpenMP runs these as no-ops, while the sections
+    // of a 'target data' stay on the GPU: 'target update from' would
+    // leave the host's copy stale, in silence.
+    Result.Diags.push_back(PendingDiag{
+        Diag::CudaUnsupportedConstruct, D.Dir.Loc,
+        {"'#pragma omp " + D.Dir.Name +
+             (D.Dir.Clauses.empty() || D.Dir.Name != "target"
+                  ? std::string()
+                  : " " + D.Dir.Clauses.front().Name) +
+             "'",
+         "with --offload=cuda only 'target data' moves data (and the "
+         "nests' own map clauses); end the 'target data' region where the "
+         "host needs the values"},
+        {},
+        0,
+        {}});
   }
   if (CXX)
     Result.Prologue += "}\n";
