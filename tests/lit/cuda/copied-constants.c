@@ -1,7 +1,8 @@
 // A constant that a function copied to the device reads is not in the
 // generated .cu (nvcc: "identifier 'scale' is undefined"): its value is
 // printed in its place, floating values in hexadecimal so that the device
-// computes with the very same bits.
+// computes with the very same bits. C's `restrict` is CUDA C++'s
+// `__restrict` (nvcc: expected a ")").
 // RUN: %orbis-cc --offload=cuda --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
 // RUN: %orbis-cc --offload=cuda -c %s -o %t.o
 // REQUIRES: cuda
@@ -22,4 +23,19 @@ void apply(int n, double *a) {
   #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n])
   for (int i = 0; i < n; i++)
     a[i] = adjusted(a[i]);
+}
+
+// CHECK: static __device__ void axpy(int k, double *__restrict y, const double *__restrict x)
+static void axpy(int k, double *restrict y, const double *restrict x) {
+  for (int j = 0; j < k; j++)
+    y[j] += x[j];
+}
+
+void accumulate(int n, double *a, double *b) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: a[0:n], b[0:n])
+  for (int i = 0; i < n; i++) {
+    double *restrict p = &a[i];
+    // CHECK: double *__restrict p = &a[i];
+    axpy(1, p, &b[i]);
+  }
 }

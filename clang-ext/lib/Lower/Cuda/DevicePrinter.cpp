@@ -19,6 +19,7 @@ DevicePrinter::DevicePrinter(const TiledNest &Nest, ASTContext &Ctx)
     : Nest(Nest), Ctx(Ctx), SM(Ctx.getSourceManager()),
       Policy(Ctx.getLangOpts()) {
   Policy.Bool = true;
+  Policy.Restrict = false; // C's `restrict` is `__restrict` in CUDA C++
   Policy.SuppressTagKeyword = false;
   Policy.PolishForDeclaration = true;
   for (const NestedDirective &S : Nest.Singles)
