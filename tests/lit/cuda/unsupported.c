@@ -141,6 +141,28 @@ void single_after_the_nest(int n, double (*A)[n]) {
   }
 }
 
+// Elements that are pointers hold host addresses: the device would write
+// through them.
+void pointer_elements(int n, double *r0, double *r1, double **pp) {
+  // CHECK: unsupported.c:[[@LINE+1]]:11: error: variable 'rows' of type 'double *[2]' cannot be used on the GPU: its elements are pointers to host memory, which the GPU cannot follow: use a two-dimensional array, or one pointer per mapped array{{$}}
+  double *rows[2] = {r0, r1};
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 0; x < 2; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 0; y < n; y++) {
+      #pragma omp block
+      rows[x][y] = x + y;
+    }
+  #pragma omp parallel for schedule(blocked) map(tofrom: pp[0:2])
+  for (int x = 0; x < 2; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 0; y < n; y++) {
+      #pragma omp block
+      pp[x][y] = x + y;
+    }
+}
+// CHECK: unsupported.c:[[@LINE-18]]:63: error: variable 'pp' of type 'double **' cannot be used on the GPU: its elements are pointers to host memory
+
 // Data directives other than 'target data': clang's host-only OpenMP runs
 // them as no-ops, while the sections of a 'target data' stay on the GPU,
 // so 'target update from' would leave the host's copy stale.

@@ -235,6 +235,18 @@ bool CudaNestEmitter::classifyVariables() {
                          "(structures and functions stay on the host)");
       continue;
     }
+    // Elements that are pointers hold host addresses (`double *rows[2]`,
+    // `double **pp`): the device would write through them.
+    QualType Element = T->isPointerType() ? T->getPointeeType() : T;
+    while (const ArrayType *A = Ctx.getAsArrayType(Element))
+      Element = A->getElementType();
+    if ((T->isPointerType() || T->isArrayType()) &&
+        Element->isPointerType()) {
+      Unsupported(U.Var, "its elements are pointers to host memory, which "
+                         "the GPU cannot follow: use a two-dimensional "
+                         "array, or one pointer per mapped array");
+      continue;
+    }
     if (T->isPointerType()) {
       D.Kind = DeviceVariable::Pointer;
       if (Map && Map->HasSection)
