@@ -9,6 +9,8 @@
 #include "NestEmitter.h"
 
 #include "clang/Lex/Lexer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
@@ -25,14 +27,65 @@ using cuda::lowerTargetData;
 /// identifier (`double this`, `int new`, a parameter `class`): the device
 /// code is C++, which would refuse it. After the includes, and only for
 /// keywords the generated code itself never spells.
+static std::string cxxKeywordRenames(ASTContext &Ctx);
+
+/// Names of this file's declarations that the device code cannot keep:
+/// in C, C++ keywords the generated code spells itself or that no macro
+/// may rename (`bool`, `and`, ...); in both languages, CUDA's own names
+/// (`threadIdx`, `atomicAdd`, device math functions such as `rsqrt`). An
+/// error each, at the declaration, instead of nvcc's errors in the
+/// generated file.
+static void reportDeviceNameClashes(ASTContext &Ctx, LowerResult &Result) {
+  static const llvm::StringSet<> Keywords = {
+      "bool",   "true",   "false",  "namespace", "decltype", "constexpr",
+      "reinterpret_cast", "alignof", "and",  "or",  "not",    "xor",
+      "bitand", "bitor",  "compl",  "and_eq",    "or_eq",    "xor_eq",
+      "not_eq"};
+  static const llvm::StringSet<> Cuda = {
+      "threadIdx", "blockIdx",  "blockDim",  "gridDim",    "warpSize",
+      "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
+      "atomicInc", "atomicDec", "atomicCAS", "atomicAnd",  "atomicOr",
+      "atomicXor", "rsqrt",     "rsqrtf",    "rcbrt",      "rcbrtf",
+      "sinpi",     "sinpif",    "cospi",     "cospif",     "sincospi",
+      "sincospif", "normcdf",   "normcdff",  "normcdfinv", "normcdfinvf",
+      "erfinv",    "erfinvf",   "erfcinv",   "erfcinvf",   "norm3d",
+      "norm4d",    "rnorm3d",   "rnorm4d",   "rhypot",     "saturate"};
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    Finder(ASTContext &Ctx, LowerResult &Result)
+        : Ctx(Ctx), SM(Ctx.getSourceManager()), Result(Result) {}
+    bool VisitNamedDecl(NamedDecl *D) {
+      const IdentifierInfo *Id = D->getIdentifier();
+      if (!Id || D->isImplicit() ||
+          !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+        return true;
+      StringRef Name = Id->getName();
+      const char *Why = nullptr;
+      if (!Ctx.getLangOpts().CPlusPlus && Keywords.contains(Name))
+        Why = "it is a C++ keyword, and the device code is C++: rename it";
+      else if (Cuda.contains(Name))
+        Why = "CUDA defines that name in device code: rename it";
+      if (Why && Reported.insert(Name).second)
+        Result.Diags.push_back(PendingDiag{
+            Diag::CudaUnsupportedConstruct, D->getLocation(),
+            {"the name '" + Name.str() + "'", Why}, {}, 0, {}});
+      return true;
+    }
+    ASTContext &Ctx;
+    const SourceManager &SM;
+    LowerResult &Result;
+    llvm::StringSet<> Reported;
+  } F(Ctx, Result);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
 static std::string cxxKeywordRenames(ASTContext &Ctx) {
   static const char *const Keywords[] = {
       "this",     "new",       "delete",   "class",      "private",
       "public",   "protected", "friend",   "virtual",    "throw",
       "try",      "catch",     "typeid",   "explicit",   "mutable",
-      "export",   "and",       "or",       "not",        "xor",
-      "bitand",   "bitor",     "compl",    "and_eq",     "or_eq",
-      "xor_eq",   "not_eq",    "char8_t",  "char16_t",   "char32_t",
+      "export",   "noexcept",  "alignas",  "static_assert",
+      "char8_t",  "char16_t",  "char32_t",
       "concept",  "requires",  "co_await", "co_return",  "co_yield",
       "consteval", "constinit", "dynamic_cast", "thread_local", "operator",
       "typename", "template",  "using",    "nullptr",    "static_cast",
@@ -133,6 +186,9 @@ lowerForCuda(const NestModel &Model,
       Unique.push_back(D);
   Result.Diags = std::move(Unique);
   if (Device.empty())
+    return Result;
+  reportDeviceNameClashes(Ctx, Result);
+  if (!Result.Diags.empty())
     return Result;
   // nvcc passes file names through a shell: only safe characters.
   std::string Name = llvm::sys::path::stem(Options.PresumedName).str();
