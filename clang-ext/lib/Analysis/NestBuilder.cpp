@@ -901,10 +901,7 @@ private:
         const FunctionDecl *F = C->getDirectCallee();
         if (F && F->getIdentifier() && F->getName().starts_with("omp_"))
           return true;
-        unsigned Id = F ? F->getBuiltinID() : 0;
-        const Builtin::Context *B = F ? &F->getASTContext().BuiltinInfo : nullptr;
-        if (!Id || !(B->isConst(Id) || B->isConstWithoutErrnoAndExceptions(Id) ||
-                     B->isConstWithoutExceptions(Id)))
+        if (!isSideEffectFreeBuiltin(F))
           Found = true;
         return !Found;
       }

@@ -4,6 +4,7 @@
 /// `--emit-lowered` and `--print-model`.
 #include "orbis/RowSchedule.h"
 
+#include "VariableWrites.h"
 #include "orbis/DependenceCheck.h"
 #include "orbis/LoopForm.h"
 
@@ -97,11 +98,8 @@ bool computesOnly(const FunctionDecl *F, unsigned Depth = 0) {
     return false;
   if (F->hasAttr<ConstAttr>())
     return true;
-  if (unsigned Id = F->getBuiltinID()) {
-    const Builtin::Context &B = F->getASTContext().BuiltinInfo;
-    return B.isConst(Id) || B.isConstWithoutErrnoAndExceptions(Id) ||
-           B.isConstWithoutExceptions(Id);
-  }
+  if (F->getBuiltinID())
+    return isSideEffectFreeBuiltin(F);
   const FunctionDecl *Def = F->getDefinition();
   if (!Def || !Def->hasBody() || Depth > 8)
     return false;

@@ -44,10 +44,8 @@ public:
       if (Op->isAssignmentOp() && Op->getNumArgs() > 0)
         target(Op->getArg(0));
     const FunctionDecl *F = C->getDirectCallee();
-    if (unsigned Id = F ? F->getBuiltinID() : 0) {
-      const Builtin::Context &B = F->getASTContext().BuiltinInfo;
-      if (!B.isConst(Id) && !B.isConstWithoutErrnoAndExceptions(Id) &&
-          !B.isConstWithoutExceptions(Id))
+    if (F && F->getBuiltinID()) {
+      if (!isSideEffectFreeBuiltin(F))
         Clean = false;
     } else if (!writesNoMemory(F, Depth)) {
       Clean = false;

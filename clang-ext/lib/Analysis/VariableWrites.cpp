@@ -149,6 +149,15 @@ bool countsAsChange(const VariableWrite &W) {
   return W.Surely || !W.Var->getType()->isRecordType();
 }
 
+bool isSideEffectFreeBuiltin(const FunctionDecl *F) {
+  unsigned Id = F ? F->getBuiltinID() : 0;
+  if (!Id)
+    return false;
+  const Builtin::Context &B = F->getASTContext().BuiltinInfo;
+  return B.isConst(Id) || B.isConstWithoutErrnoAndExceptions(Id) ||
+         B.isConstWithoutExceptions(Id);
+}
+
 std::vector<VariableWrite> variableWrites(const Stmt *S) {
   WriteFinder F;
   if (S)

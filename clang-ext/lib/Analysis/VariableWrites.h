@@ -38,6 +38,10 @@ std::vector<VariableWrite> variableWrites(const clang::Stmt *S);
 /// make every loop over `A.size()` an error).
 bool countsAsChange(const VariableWrite &W);
 
+/// Whether `F` is a builtin without side effects (errno aside: the math
+/// functions).
+bool isSideEffectFreeBuiltin(const clang::FunctionDecl *F);
+
 /// Whether `E` refers to one of `Vars`; the first one found, or null.
 const clang::VarDecl *refersToAny(const clang::Stmt *E,
                                   const std::set<const clang::VarDecl *> &Vars);
