@@ -158,7 +158,9 @@ LowerRequest lowerRequest(const DriverCommandLine &CL, const DriverPaths &Paths,
   LowerRequest Req;
   Req.InputFile = In.Path;
   Req.Dependence = CL.Dependence;
-  Req.OffloadCuda = CL.OffloadCuda;
+  // -fopenmp-simd alone runs the nests on one host thread (no parallel
+  // regions to offload); the toolkit is only looked for with -fopenmp.
+  Req.OffloadCuda = CL.OffloadCuda && CL.OpenMP;
   Req.PrintModel = CL.PrintModel;
   Req.ClangArgs.push_back(Paths.Clang);
   llvm::append_range(Req.ClangArgs, CL.FrontendArgs);
