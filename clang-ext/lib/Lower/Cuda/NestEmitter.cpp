@@ -392,7 +392,20 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
   // In the user's file: the nest becomes the launch.
   const CollectedDirective &P = *Nest.root().Pragma;
   std::optional<CharSourceRange> Loop = fileRangeOf(Nest.root().For, Ctx);
-  Result.Edits.replace(P.ExtentBegin, Loop->getEnd(), hostCode());
+  // The functions the nest called are no longer called on the host: a
+  // reference keeps -Wunused-function quiet about the user's static ones.
+  std::string Uses;
+  for (const FunctionDecl *F : Printer.Called)
+    if (F->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+        !isa<CXXMethodDecl>(F) && F->getIdentifier() &&
+        !F->isInAnonymousNamespace())
+      Uses += "(void)(" +
+              Ctx.getPointerType(F->getType()).getAsString(
+                  Ctx.getPrintingPolicy()) +
+              ")&" + F->getQualifiedNameAsString() + ";\n";
+  Result.Edits.replace(P.ExtentBegin, Loop->getEnd(),
+                       Uses.empty() ? hostCode()
+                                    : "{\n" + Uses + hostCode() + "}\n");
   Result.Prologue += "void " + launcherName() +
                      "(const orbis_loop_t *, const long long *, void *const "
                      "*, orbis_cuda_map_t *, const long long *);\n";
