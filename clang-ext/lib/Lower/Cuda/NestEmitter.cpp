@@ -403,9 +403,11 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
               Ctx.getPointerType(F->getType()).getAsString(
                   Ctx.getPrintingPolicy()) +
               ")&" + F->getQualifiedNameAsString() + ";\n";
+  // The user's lines after the nest keep their numbers (warnings there).
   Result.Edits.replace(P.ExtentBegin, Loop->getEnd(),
-                       Uses.empty() ? hostCode()
-                                    : "{\n" + Uses + hostCode() + "}\n");
+                       (Uses.empty() ? hostCode()
+                                     : "{\n" + Uses + hostCode() + "}\n") +
+                           "\n" + presumedLineDirective(SM, Loop->getEnd()));
   Result.Prologue += "void " + launcherName() +
                      "(const orbis_loop_t *, const long long *, void *const "
                      "*, orbis_cuda_map_t *, const long long *);\n";
