@@ -90,7 +90,8 @@ class CounterCheck {
 public:
   CounterCheck(const TiledNest &Nest, const NestedDirective &Atomic,
                ASTContext &Ctx)
-      : Nest(Nest), Atomic(Atomic), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+      : Nest(Nest), Atomic(Atomic), Ctx(Ctx), SM(Ctx.getSourceManager()),
+        NestWrites(variableWrites(Nest.root().For)) {}
 
   SingleWriterCounter run() {
     SingleWriterCounter R;
@@ -105,6 +106,8 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   const VarDecl *Counters = nullptr;
+  /// The nest's writes to named variables, for the tile-number test.
+  const std::vector<VariableWrite> NestWrites;
 
   std::string line(SourceLocation Loc) const {
     return std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(Loc)));
@@ -227,7 +230,7 @@ private:
     if (!T->isIntegerType() || T->isBooleanType() ||
         Ctx.getTypeSize(T) < Ctx.getTypeSize(Ctx.IntTy))
       return false;
-    for (const VariableWrite &W : variableWrites(Nest.root().For))
+    for (const VariableWrite &W : NestWrites)
       if (W.Var == V && !(W.Surely && W.Value == V->getInit()) &&
           countsAsChange(W))
         return false;

@@ -141,7 +141,40 @@ static bool hostOnlyType(QualType T) {
 }
 
 namespace {
-std::optional<std::string> constantValue(const VarDecl *V);
+
+/// The value of a `const` (not volatile) arithmetic variable with a
+/// constant initializer, as a literal of its type that gives the same
+/// bits (floating values in hexadecimal); none otherwise.
+std::optional<std::string> constantValue(const VarDecl *V) {
+  QualType T = V->getType();
+  if (!T.isConstQualified() || T.isVolatileQualified() ||
+      !T->isArithmeticType() || T->isAnyComplexType() || !V->getInit() ||
+      !V->getAnyInitializer())
+    return std::nullopt;
+  const APValue *Value = V->evaluateValue();
+  if (!Value)
+    return std::nullopt;
+  ASTContext &Ctx = V->getASTContext();
+  std::string Type = T.getUnqualifiedType().getCanonicalType().getAsString(
+      Ctx.getPrintingPolicy());
+  if (Value->isInt())
+    return "((" + Type + ")" + toString(Value->getInt(), 10) +
+           (Value->getInt().isSigned() ? "LL" : "ULL") + ")";
+  if (Value->isFloat() && (T->isSpecificBuiltinType(BuiltinType::Double) ||
+                           T->isSpecificBuiltinType(BuiltinType::Float))) {
+    SmallString<40> Hex;
+    Hex.resize(40);
+    unsigned Length = Value->getFloat().convertToHexString(
+        Hex.data(), 0, false, llvm::APFloat::rmNearestTiesToEven);
+    Hex.resize(Length);
+    if (Value->getFloat().isNaN() || Value->getFloat().isInfinity())
+      return std::nullopt;
+    return "((" + Type + ")" + std::string(Hex) +
+           (T->isSpecificBuiltinType(BuiltinType::Float) ? "f" : "") + ")";
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
@@ -421,39 +454,6 @@ bool isDeviceLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
     return FD->getName().starts_with("__builtin_");
   // <math.h>, <cmath> and glibc's bits/mathcalls.h.
   return SM.getFilename(Loc).contains("math");
-}
-
-/// The value of a `const` (not volatile) arithmetic variable with a
-/// constant initializer, as a literal of its type that gives the same
-/// bits (floating values in hexadecimal); none otherwise.
-std::optional<std::string> constantValue(const VarDecl *V) {
-  QualType T = V->getType();
-  if (!T.isConstQualified() || T.isVolatileQualified() ||
-      !T->isArithmeticType() || T->isAnyComplexType() || !V->getInit() ||
-      !V->getAnyInitializer())
-    return std::nullopt;
-  const APValue *Value = V->evaluateValue();
-  if (!Value)
-    return std::nullopt;
-  ASTContext &Ctx = V->getASTContext();
-  std::string Type = T.getUnqualifiedType().getCanonicalType().getAsString(
-      Ctx.getPrintingPolicy());
-  if (Value->isInt())
-    return "((" + Type + ")" + toString(Value->getInt(), 10) +
-           (Value->getInt().isSigned() ? "LL" : "ULL") + ")";
-  if (Value->isFloat() && (T->isSpecificBuiltinType(BuiltinType::Double) ||
-                           T->isSpecificBuiltinType(BuiltinType::Float))) {
-    SmallString<40> Hex;
-    Hex.resize(40);
-    unsigned Length = Value->getFloat().convertToHexString(
-        Hex.data(), 0, false, llvm::APFloat::rmNearestTiesToEven);
-    Hex.resize(Length);
-    if (Value->getFloat().isNaN() || Value->getFloat().isInfinity())
-      return std::nullopt;
-    return "((" + Type + ")" + std::string(Hex) +
-           (T->isSpecificBuiltinType(BuiltinType::Float) ? "f" : "") + ")";
-  }
-  return std::nullopt;
 }
 
 /// The first variable with static storage (a global, a static local) that
