@@ -98,6 +98,7 @@ for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
   expect_ok $tiling -- row_types 301 2
   expect_ok $tiling -- clause_semantics 1001
   expect_ok $tiling -- c_keywords 1001
+  expect_ok $tiling -- c_types 1001
   # row_lags waits for one column past its tile: in the copies that is a
   # column of the next inner tile, which the leader holds back (see
   # docs/user-guide.md, "Known limits"); rows in lockstep do not copy it.

@@ -6,11 +6,13 @@
 //   thread's intra-tile copy of the pre/post-blocks repeats with sub-tile
 //   values;
 // - types the device computes differently (long double, complex), also
-//   behind a pointer.
+//   behind a pointer, and C types CUDA C++ has no form of (half precision,
+//   _BitInt, vector types, _Atomic), in the nest or as a parameter of a
+//   function it calls (nvcc crashed or failed on the generated code).
 // RUN: not %orbis-cc --offload=cuda -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
 // RUN: not %orbis-cc --offload=cuda -fsyntax-only %s 2>&1 | FileCheck --check-prefix=COUNT %s
 // REQUIRES: cuda
-// COUNT-COUNT-9: error:
+// COUNT-COUNT-15: error:
 // COUNT-NOT: error:
 #include <complex.h>
 #include <omp_blocked.h>
@@ -79,6 +81,40 @@ void host_only_types(int n, long double *q, double complex *z) {
   for (int i = 0; i < n; i++)
     // CHECK: unsupported-semantics.c:[[@LINE+1]]:5: error: a value of type '_Complex double' cannot be compiled for the GPU: {{.*}}
     z[i] = z[i] * z[i];
+}
+
+typedef double pair_of_doubles __attribute__((vector_size(16)));
+
+void types_cuda_lacks(int n, _Float16 *h, int *k, pair_of_doubles *v,
+                      _Atomic int *c) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: h[0:n])
+  for (int i = 0; i < n; i++)
+    // CHECK: unsupported-semantics.c:[[@LINE+1]]:5: error: a value of type '_Float16' cannot be compiled for the GPU: nvcc cannot compile arithmetic on this half-precision type in device code{{$}}
+    h[i] = h[i] * (_Float16)2;
+  #pragma omp parallel for schedule(blocked) map(tofrom: k[0:n])
+  for (int i = 0; i < n; i++) {
+    // CHECK: unsupported-semantics.c:[[@LINE+1]]:21: error: a value of type '_BitInt(17)' cannot be compiled for the GPU: CUDA C++ has no '_BitInt' types{{$}}
+    _BitInt(17) w = i;
+    k[i] = (int)(w * 3);
+  }
+  #pragma omp parallel for schedule(blocked) map(tofrom: v[0:n])
+  for (int i = 0; i < n; i++)
+    // CHECK: unsupported-semantics.c:[[@LINE+1]]:5: error: a value of type 'pair_of_doubles' cannot be compiled for the GPU: CUDA device code has no operations on vector types{{$}}
+    v[i] = v[i] + v[i];
+  #pragma omp parallel for schedule(blocked) map(tofrom: c[0:n])
+  for (int i = 0; i < n; i++)
+    // CHECK: unsupported-semantics.c:[[@LINE+1]]:5: error: a value of type '_Atomic(int)' cannot be compiled for the GPU: CUDA C++ has no '_Atomic' types; use a plain element and '#pragma omp atomic'{{$}}
+    c[i] += 1;
+}
+
+// CHECK: unsupported-semantics.c:[[@LINE+1]]:12: error: call to 'ignores' cannot be compiled for the GPU: a parameter of type '__bf16' has no device form{{$}}
+static int ignores(__bf16 unused, int x) { return x + 1; }
+
+void unused_parameter_type(int n, int *k) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: k[0:n])
+  for (int i = 0; i < n; i++)
+    // CHECK: unsupported-semantics.c:[[@LINE+1]]:20: error: a value of type '__bf16' cannot be compiled for the GPU: {{.*}}
+    k[i] = ignores(0, k[i]);
 }
 
 // Per-tile partial sums added by an `atomic` in the post-block: the

@@ -94,17 +94,47 @@ std::string DevicePrinter::expression(const Expr *E) {
   return Out;
 }
 
+/// The type as the device code spells it. An enumeration is not in the
+/// .cu: it becomes its integer type (same size, same values), also as the
+/// element of a pointer, an array or a reference.
+static QualType deviceType(const ASTContext &Ctx, QualType T) {
+  SplitQualType Split = T.getCanonicalType().split();
+  const Type *Ty = Split.Ty;
+  QualType Base;
+  if (const auto *E = dyn_cast<EnumType>(Ty)) {
+    Base = E->getDecl()->getIntegerType();
+    if (Base.isNull())
+      return T.getCanonicalType();
+  } else if (const auto *P = dyn_cast<PointerType>(Ty)) {
+    Base = Ctx.getPointerType(deviceType(Ctx, P->getPointeeType()));
+  } else if (const auto *R = dyn_cast<LValueReferenceType>(Ty)) {
+    Base = Ctx.getLValueReferenceType(deviceType(Ctx, R->getPointeeType()));
+  } else if (const auto *A = dyn_cast<ConstantArrayType>(Ty)) {
+    Base = Ctx.getConstantArrayType(deviceType(Ctx, A->getElementType()),
+                                    A->getSize(), nullptr,
+                                    A->getSizeModifier(),
+                                    A->getIndexTypeCVRQualifiers());
+  } else if (const auto *A = dyn_cast<IncompleteArrayType>(Ty)) {
+    Base = Ctx.getIncompleteArrayType(deviceType(Ctx, A->getElementType()),
+                                      A->getSizeModifier(),
+                                      A->getIndexTypeCVRQualifiers());
+  } else {
+    return T.getCanonicalType();
+  }
+  return Ctx.getQualifiedType(Base, Split.Quals);
+}
+
 std::string DevicePrinter::typeName(QualType T) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  T.getCanonicalType().print(OS, Policy);
+  deviceType(Ctx, T).print(OS, Policy);
   return Out;
 }
 
 std::string DevicePrinter::declaration(QualType T, llvm::StringRef Name) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  T.getCanonicalType().print(OS, Policy, Name);
+  deviceType(Ctx, T).print(OS, Policy, Name);
   return Out;
 }
 
@@ -120,10 +150,7 @@ void DevicePrinter::unsupported(const Stmt *S, llvm::StringRef What,
                               {}});
 }
 
-/// A type the device would compute differently from the host, anywhere
-/// in `T` (a pointer's or array's element too): nvcc computes `long
-/// double` as `double` and has no C complex arithmetic.
-static bool hostOnlyType(QualType T) {
+std::optional<std::string> deviceTypeProblem(QualType T) {
   while (true) {
     T = T.getCanonicalType();
     if (const auto *P = T->getAs<PointerType>())
@@ -133,11 +160,33 @@ static bool hostOnlyType(QualType T) {
     else
       break;
   }
-  if (const auto *B = T->getAs<BuiltinType>())
-    return B->getKind() == BuiltinType::LongDouble ||
-           B->getKind() == BuiltinType::Float128 ||
-           B->getKind() == BuiltinType::Ibm128;
-  return T->isAnyComplexType();
+  if (const auto *B = T->getAs<BuiltinType>()) {
+    switch (B->getKind()) {
+    case BuiltinType::LongDouble:
+    case BuiltinType::Float128:
+    case BuiltinType::Ibm128:
+      break;
+    case BuiltinType::Float16:
+    case BuiltinType::Half:
+    case BuiltinType::BFloat16:
+      return std::string("nvcc cannot compile arithmetic on this "
+                         "half-precision type in device code");
+    default:
+      return std::nullopt;
+    }
+  } else if (T->isBitIntType()) {
+    return std::string("CUDA C++ has no '_BitInt' types");
+  } else if (T->isVectorType() || T->isExtVectorType()) {
+    return std::string("CUDA device code has no operations on vector types");
+  } else if (T->isAtomicType()) {
+    return std::string("CUDA C++ has no '_Atomic' types; use a plain "
+                       "element and '#pragma omp atomic'");
+  } else if (!T->isAnyComplexType()) {
+    return std::nullopt;
+  }
+  return std::string("the GPU computes 'long double' as 'double' and has no "
+                     "C complex arithmetic, so the results would differ "
+                     "from the host's");
 }
 
 namespace {
@@ -182,14 +231,22 @@ bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
     Inside = nullptr;
     return false;
   }
-  if (auto *E = dyn_cast<Expr>(S); E && !ReportedHostType &&
-                                   hostOnlyType(E->getType())) {
-    ReportedHostType = true;
-    unsupported(S, "a value of type '" + E->getType().getAsString() + "'",
-                "the GPU computes 'long double' as 'double' and has no C "
-                "complex arithmetic, so the results would differ from the "
-                "host's");
-    return false;
+  if (auto *E = dyn_cast<Expr>(S); E && !ReportedHostType)
+    if (std::optional<std::string> Why = deviceTypeProblem(E->getType())) {
+      ReportedHostType = true;
+      unsupported(S, "a value of type '" + E->getType().getAsString() + "'",
+                  *Why);
+      return false;
+    }
+  if (auto *G = dyn_cast<GenericSelectionExpr>(S);
+      G && !G->isResultDependent()) {
+    // C chooses at compile time and never evaluates the controlling
+    // expression: the device gets the chosen association (C++ has no
+    // _Generic).
+    OS << "(";
+    print(G->getResultExpr(), OS);
+    OS << ")";
+    return true;
   }
   if (auto It = Singles.find(S); It != Singles.end() &&
                                  Copy != DeviceCopy::Function)

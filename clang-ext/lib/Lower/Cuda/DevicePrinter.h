@@ -25,6 +25,11 @@ namespace orbis {
 /// s.m (null when none is at its root).
 const clang::VarDecl *baseVariable(const clang::Expr *E);
 
+/// Why a value of type `T` (or the element of a pointer or array of it)
+/// has no faithful device form (`long double`, complex, half precision,
+/// `_BitInt`, vector and `_Atomic` types); none when it has one.
+std::optional<std::string> deviceTypeProblem(clang::QualType T);
+
 /// Which copy of the nest's code is printed (EXTENSIONS.md 2).
 enum class DeviceCopy {
   /// The inter-tile level, run by one thread of the block per tile.

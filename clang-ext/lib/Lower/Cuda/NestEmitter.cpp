@@ -366,7 +366,8 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
       continue; // an earlier nest of this file copied it
     std::string Params;
     for (const ParmVarDecl *P : F->parameters()) {
-      if (P->getType()->isVariablyModifiedType() || hasRecord(P->getType()))
+      if (P->getType()->isVariablyModifiedType() || hasRecord(P->getType()) ||
+          deviceTypeProblem(P->getType()))
         diag(Diag::CudaUnsupportedCall, F->getLocation(),
              {F->getNameAsString(),
               "a parameter of type '" + P->getType().getAsString() +

@@ -98,7 +98,7 @@ public:
          Call->getDirectCallee()->getName() == "calloc"))
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         Assigned.push_back(V);
-    if (Ref && isa<clang::CXXNewExpr>(B->getRHS()->IgnoreParenCasts()))
+    if (Ref && llvm::isa<clang::CXXNewExpr>(B->getRHS()->IgnoreParenCasts()))
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         AssignedByNew.push_back(V);
     return true;
