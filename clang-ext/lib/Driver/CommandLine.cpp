@@ -137,6 +137,8 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
       continue;
     } else if (O.matches(options::OPT_v)) {
       Out.Verbose = true;
+    } else if (O.matches(options::OPT_w)) {
+      Out.NoWarnings = true; // nvcc gets it too
     } else if (O.matches(options::OPT_fsanitize_EQ)) {
       for (const char *Value : A->getValues())
         if (llvm::StringRef(Value) == "thread")

@@ -42,6 +42,7 @@ struct DriverCommandLine {
   /// their parallel regions run on one thread).
   bool SimdOnly = false;
   bool Verbose = false;               ///< -v
+  bool NoWarnings = false;            ///< -w
   bool ThreadSanitizer = false;       ///< -fsanitize=thread
   bool DryRun = false;                ///< -###
   bool EmitLowered = false;

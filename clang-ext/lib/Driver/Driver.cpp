@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -98,6 +99,37 @@ bool runTool(const std::string &Name, const std::vector<std::string> &Cmd,
   if (RC < 0)
     llvm::errs() << Name << ": error: cannot run '" << Cmd[0]
                  << "': " << ErrMsg << "\n";
+  return RC == 0;
+}
+
+/// Runs nvcc with its messages in `LogPath`, then shows them with repeats
+/// left out: nvcc parses the device code twice (for the host and for the
+/// device), and reported each warning in the user's statements twice.
+bool runNvcc(const std::string &Name, const std::vector<std::string> &Cmd,
+             const std::string &LogPath, bool Verbose) {
+  if (Verbose)
+    printCommand(llvm::errs(), Cmd);
+  std::vector<llvm::StringRef> Refs(Cmd.begin(), Cmd.end());
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
+                                                llvm::StringRef(LogPath),
+                                                llvm::StringRef(LogPath)};
+  std::string ErrMsg;
+  int RC = llvm::sys::ExecuteAndWait(Cmd[0], Refs, std::nullopt, Redirects, 0,
+                                     0, &ErrMsg);
+  if (RC < 0) {
+    llvm::errs() << Name << ": error: cannot run '" << Cmd[0]
+                 << "': " << ErrMsg << "\n";
+    return false;
+  }
+  if (auto Log = llvm::MemoryBuffer::getFile(LogPath)) {
+    // A message is its lines up to the next empty line.
+    llvm::StringSet<> Shown;
+    llvm::SmallVector<llvm::StringRef> Messages;
+    (*Log)->getBuffer().split(Messages, "\n\n", -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef Message : Messages)
+      if (!Message.trim().empty() && Shown.insert(Message).second)
+        llvm::errs() << Message.rtrim('\n') << "\n\n";
+  }
   return RC == 0;
 }
 
@@ -367,6 +399,14 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
         EmittedText += "\n// ---- device code: " + G.Name + " ----\n" + G.Text;
     }
     bool BuildsObjects = CL.Stage == Phase::Link || CL.Stage == Phase::Compile;
+    if (CL.Stage == Phase::Assemble && !Generated.empty() && !CL.EmitLowered) {
+      // The host's assembly would call launchers no file defines.
+      llvm::errs() << Name << ": error: '-S' cannot hold the device code of "
+                   << "the GPU nests in '" << In.Path
+                   << "': use '-c' for an object with both, or "
+                   << "'--emit-lowered' to see the host and CUDA code\n";
+      return 1;
+    }
     for (const GeneratedSource &G : Generated) {
       if (!BuildsObjects || (CL.EmitLowered && CL.EmitLoweredFile.empty()))
         break;
@@ -387,6 +427,8 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
                                        "-diag-suppress=177,550",
                                        "-Xcompiler", "-fPIC",
                                        "-I" + Paths.IncludeDir};
+      if (CL.NoWarnings)
+        Nvcc.push_back("-w");
       for (const std::string &Arch : CL.OffloadArchs) {
         std::string Compute = "compute_" + Arch.substr(3);
         Nvcc.push_back("-gencode=arch=" + Compute + ",code=[" + Arch + "," +
@@ -398,7 +440,7 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
       if (CL.DryRun) {
         llvm::errs() << " (device)";
         printCommand(llvm::errs(), Nvcc);
-      } else if (!runTool(Name, Nvcc, CL.Verbose)) {
+      } else if (!runNvcc(Name, Nvcc, CuPath + ".log", CL.Verbose)) {
         llvm::errs() << Name << ": error: nvcc failed on the device code of '"
                      << In.Path << "' (kept in " << CuPath
                      << " with ORBIS_KEEP_TEMPS=1)\n";

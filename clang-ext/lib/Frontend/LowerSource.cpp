@@ -154,23 +154,6 @@ private:
   std::vector<CollectedDirective> Directives;
 };
 
-/// Included first in the analysis parse. With `_OPENMP` defined but OpenMP
-/// off, omp.h's `begin declare variant` blocks would become plain duplicate
-/// definitions; including omp.h once with an older `_OPENMP` skips them, and
-/// its include guard keeps the user's own #include from repeating it. The
-/// final compilation includes omp.h the normal way.
-void addAnalysisPrelude(PreprocessorOptions &PPOpts) {
-  static const char Name[] = "/orbis-analysis-prelude.h";
-  static const char Text[] = "#pragma push_macro(\"_OPENMP\")\n"
-                             "#undef _OPENMP\n"
-                             "#define _OPENMP 201511\n"
-                             "#include <omp.h>\n"
-                             "#pragma pop_macro(\"_OPENMP\")\n";
-  PPOpts.addRemappedFile(Name,
-                         llvm::MemoryBuffer::getMemBuffer(Text, Name).release());
-  PPOpts.Includes.insert(PPOpts.Includes.begin(), Name);
-}
-
 } // namespace
 
 llvm::Expected<LowerOutcome> lowerSource(const LowerRequest &Request,
@@ -202,7 +185,6 @@ llvm::Expected<LowerOutcome> lowerSource(const LowerRequest &Request,
   Invocation->getFrontendOpts().SkipFunctionBodies = true;
   Invocation->getDiagnosticOpts().ShowColors = ShowColors;
   Invocation->getDiagnosticOpts().Warnings.push_back("no-everything");
-  addAnalysisPrelude(Invocation->getPreprocessorOpts());
 
   CompilerInstance CI;
   CI.setInvocation(std::move(Invocation));

@@ -129,13 +129,13 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
                                      E.Begin);
     StringRef Old = Buffer.substr(E.Begin, E.End - E.Begin);
     std::string New = *E.Text;
-    // Keep the line numbering the compiler sees: an edit that adds lines is
-    // followed by `#line` naming the user's presumed line and file (their
-    // own `#line` directives stay in force); one that removes lines gives
-    // them back as newlines.
+    // Keep the line numbering the compiler sees: an edit that adds lines,
+    // or has a `#line` of its own, is followed by `#line` naming the
+    // user's presumed line and file (their own `#line` directives stay in
+    // force); one that removes lines gives them back as newlines.
     size_t OldLines = Old.count('\n');
     size_t NewLines = StringRef(New).count('\n');
-    if (NewLines > OldLines) {
+    if (NewLines > OldLines || StringRef(New).contains("#line ")) {
       PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(File, E.End));
       New += "\n#line " + std::to_string(P.getLine()) + " \"" +
              escapeForStringLiteral(P.getFilename()) + "\"\n";

@@ -42,6 +42,8 @@ void kernel(int n, float *g, long count) {
 // CHECK: static __device__ float twice(float v)
 // CHECK-NEXT: #line 16 "{{.*}}device-code.c"
 // CHECK-NEXT: {
+// Each statement of a block after its own line in the source.
+// CHECK-NEXT: #line 16 "{{.*}}device-code.c"
 // CHECK-NEXT:     return v * ((float)(2));
 // CHECK: struct __orbis_params0 {
 // CHECK:   float *g;
@@ -53,8 +55,13 @@ void kernel(int n, float *g, long count) {
 // CHECK: double &total = *(double *)__orbis_P.u.total;
 // CHECK: int &hits = *(int *)__orbis_P.u.hits;
 // CHECK: float f = g[i];
+// CHECK-NEXT: #line 28 "{{.*}}device-code.c"
 // CHECK-NEXT: g[i] = ((float)(((double)(sqrtf(f))) + sqrt(((double)(f))) * 1e-300 + ((double)(0.1f * ((float)(((int)3))))) + ((double)(twice(f)))));
+// CHECK-NEXT: #line 29 "{{.*}}device-code.c"
 // CHECK-NEXT: F[i % 64][0] = ((float)(count));
+// CHECK-NEXT: #line 31 "{{.*}}device-code.c"
 // CHECK-NEXT: orbis_dev_atomic_add<cuda::thread_scope_device>(total, ((double)(f)));
+// CHECK-NEXT: #line 33 "{{.*}}device-code.c"
 // CHECK-NEXT: orbis_dev_atomic_add<cuda::thread_scope_device>(hits, 1);
+// CHECK-NEXT: #line 35 "{{.*}}device-code.c"
 // CHECK-NEXT: orbis_dev_atomic_mul<cuda::thread_scope_device>(hits, 2);

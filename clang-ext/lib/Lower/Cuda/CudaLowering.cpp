@@ -116,7 +116,10 @@ lowerForCuda(const NestModel &Model,
   LowerResult Result;
   const SourceManager &SM = Ctx.getSourceManager();
   bool CXX = Ctx.getLangOpts().CPlusPlus;
-  Result.Prologue = hostPrologue().str() + "#include <orbis/tile_cuda.h>\n";
+  // The launchers' declarations (reserved names, `long long`): the
+  // warnings a build asks for are for the user's code.
+  Result.Prologue = hostPrologue().str() + "#include <orbis/tile_cuda.h>\n" +
+                    GeneratedCodeBegin + "\n";
   if (CXX)
     Result.Prologue += "extern \"C\" {\n";
   // The driver links these, and the toolkit's directory for cudart.
@@ -177,6 +180,7 @@ lowerForCuda(const NestModel &Model,
   }
   if (CXX)
     Result.Prologue += "}\n";
+  Result.Prologue += std::string(GeneratedCodeEnd) + "\n";
   // A variable several nests use is reported once, not once per nest.
   std::vector<PendingDiag> Unique;
   for (const PendingDiag &D : Result.Diags)

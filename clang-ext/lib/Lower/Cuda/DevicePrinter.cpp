@@ -66,21 +66,25 @@ void DevicePrinter::print(const Stmt *S, llvm::raw_ostream &OS) {
   S->printPretty(OS, this, Policy, 0, "\n", &Ctx);
 }
 
+std::string DevicePrinter::lineDirective(const Stmt *S) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
+  if (P.isInvalid())
+    return "";
+  // ptxas cannot read a quote, a backslash or a control character in a
+  // file name (-lineinfo copies it into the PTX): those become '_' in the
+  // device code's lines.
+  std::string File = P.getFilename();
+  for (char &C : File)
+    if (C == '"' || C == '\\' || static_cast<unsigned char>(C) < 0x20 ||
+        C == 0x7f)
+      C = '_';
+  return "#line " + std::to_string(P.getLine()) + " \"" + File + "\"\n";
+}
+
 std::string DevicePrinter::statement(const Stmt *S) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
-  if (P.isValid()) {
-    // ptxas cannot read a quote, a backslash or a control character in a
-    // file name (-lineinfo copies it into the PTX): those become '_' in the
-    // device code's lines.
-    std::string File = P.getFilename();
-    for (char &C : File)
-      if (C == '"' || C == '\\' || static_cast<unsigned char>(C) < 0x20 ||
-          C == 0x7f)
-        C = '_';
-    OS << "#line " << P.getLine() << " \"" << File << "\"\n";
-  }
+  OS << lineDirective(S);
   print(S, OS);
   if (isa<Expr>(S))
     OS << ";\n";
@@ -227,6 +231,31 @@ std::optional<std::string> constantValue(const VarDecl *V) {
 } // namespace
 
 bool DevicePrinter::handledStmt(Stmt *S, llvm::raw_ostream &OS) {
+  // Each statement of a block starts a line of its own in the printed
+  // code: it gets its line in the user's file, so that nvcc's messages
+  // and the device's line table name the user's lines.
+  // (A block that is a branch or a loop's body is printed without this
+  // helper: its statements are recorded with the statement around it.)
+  auto startLines = [&](const Stmt *Body) {
+    if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Body))
+      StatementStarts.insert(Block->body_begin(), Block->body_end());
+    else if (Body && !isa<IfStmt>(Body)) // `else if` continues a line
+      StatementStarts.insert(Body);
+  };
+  if (auto *Block = dyn_cast<CompoundStmt>(S)) {
+    StatementStarts.insert(Block->body_begin(), Block->body_end());
+  } else if (auto *If = dyn_cast<IfStmt>(S)) {
+    startLines(If->getThen());
+    startLines(If->getElse());
+  } else if (auto *For = dyn_cast<ForStmt>(S)) {
+    startLines(For->getBody());
+  } else if (auto *While = dyn_cast<WhileStmt>(S)) {
+    startLines(While->getBody());
+  } else if (auto *Do = dyn_cast<DoStmt>(S)) {
+    startLines(Do->getBody());
+  }
+  if (StatementStarts.erase(S))
+    OS << lineDirective(S);
   if (S == Inside) {
     Inside = nullptr;
     return false;

@@ -90,6 +90,9 @@ public:
   /// One statement, ending with ';' or '}' and a newline, after a `#line`
   /// naming its line in the user's file.
   std::string statement(const clang::Stmt *S);
+  /// `#line N "file"` naming where `S` starts in the user's file (empty
+  /// when unknown).
+  std::string lineDirective(const clang::Stmt *S) const;
   std::string expression(const clang::Expr *E);
   /// A type with a declarator (canonical: no typedef the .cu lacks).
   std::string declaration(clang::QualType T, llvm::StringRef Name) const;
@@ -125,6 +128,8 @@ private:
   std::string scopeOf(const clang::Expr *E) const;
   /// A directive's statement being printed inside its wrapper.
   const clang::Stmt *Inside = nullptr;
+  /// Statements of blocks being printed, each preceded by its `#line`.
+  std::set<const clang::Stmt *> StatementStarts;
   std::set<const clang::Stmt *> Reported;
   /// A value of a type the GPU lacks was reported (once per nest).
   bool ReportedHostType = false;

@@ -4,6 +4,7 @@
 /// assembly of the parts.
 #include "NestEmitter.h"
 #include "Lookahead.h"
+#include "../Host/WorldLowering.h"
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
@@ -392,7 +393,9 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
             launcher();
   // In the user's file: the nest becomes the launch.
   const CollectedDirective &P = *Nest.root().Pragma;
-  std::optional<CharSourceRange> Loop = fileRangeOf(Nest.root().For, Ctx);
+  // The loop's text up to its last token, a body's closing `;` included
+  // (left behind, it was an empty statement: -Wextra-semi-stmt).
+  SourceLocation LoopEnd = statementEnd(Nest.root().For, Ctx);
   // The functions the nest called are no longer called on the host: a
   // reference keeps -Wunused-function quiet about the user's static ones.
   std::string Uses;
@@ -405,10 +408,11 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
                   Ctx.getPrintingPolicy()) +
               ")&" + F->getQualifiedNameAsString() + ";\n";
   // The user's lines after the nest keep their numbers (warnings there).
-  Result.Edits.replace(P.ExtentBegin, Loop->getEnd(),
-                       (Uses.empty() ? hostCode()
-                                     : "{\n" + Uses + hostCode() + "}\n") +
-                           "\n" + presumedLineDirective(SM, Loop->getEnd()));
+  Result.Edits.replace(P.ExtentBegin, LoopEnd,
+                       Uses.empty() ? hostCode()
+                                    : "{\n" + std::string(GeneratedCodeBegin) +
+                                          Uses + GeneratedCodeEnd + "\n" +
+                                          hostCode() + "}\n");
   Result.Prologue += "void " + launcherName() +
                      "(const orbis_loop_t *, const long long *, void *const "
                      "*, orbis_cuda_map_t *, const long long *);\n";
