@@ -28,7 +28,7 @@ ParsedDirective parseDirective(const clang::SourceManager &SM,
 /// The value of an integer constant expression made of literals and C's
 /// integer operators.
 struct ConstantValue {
-  enum { Ok, NotConstant, Invalid } Kind;
+  enum { Ok, NotConstant, Invalid, TooLarge } Kind;
   int64_t Value;
 };
 /// Gives the value of a name (an enumerator, a constant variable), or none.

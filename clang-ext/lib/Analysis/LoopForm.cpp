@@ -347,7 +347,10 @@ private:
     bool Up = L.Compare == LoopCompare::LT || L.Compare == LoopCompare::LE;
     bool Down = L.Compare == LoopCompare::GT || L.Compare == LoopCompare::GE;
     static const char *const OpNames[] = {"<", "<=", ">", ">=", "!="};
-    if (Step == 0 || (Up && Step < 0) || (Down && Step > 0))
+    if (Step == 0)
+      return fail(Diag::NonCanonicalStepZero, {L.VarName},
+                  For->getInc()->getBeginLoc(), "the increment");
+    if ((Up && Step < 0) || (Down && Step > 0))
       return fail(Diag::NonCanonicalStepSign,
                   {L.VarName, OpNames[static_cast<int>(L.Compare)]},
                   For->getInc()->getBeginLoc(), "the increment");

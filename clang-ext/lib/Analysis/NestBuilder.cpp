@@ -958,6 +958,10 @@ private:
         Dir.BlockSize->Tokens, [&](StringRef Name) {
           return integerConstantNamed(Name, St.Function, Dir.Loc, Ctx);
         });
+    if (V.Kind == ConstantValue::TooLarge) {
+      error(Diag::BlockedSizeTooLarge, Dir.BlockSize->Loc);
+      return false;
+    }
     if (V.Kind == ConstantValue::Ok) {
       if (V.Value <= 0) {
         error(Diag::BlockedSizeNotPositive, Dir.BlockSize->Loc);

@@ -4,7 +4,9 @@
 /// mistake gives one diagnostic.
 #include "orbis/PragmaParser.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
 
 using namespace clang;
 
@@ -75,6 +77,8 @@ public:
     parseName();
     if (Out.ok())
       parseClauses();
+    if (Out.ok())
+      checkClauseNames();
     if (Out.ok())
       checkCombinations();
     return std::move(Out);
@@ -188,6 +192,41 @@ private:
       return true;
     default:
       return false;
+    }
+  }
+
+  /// On a directive Orbis lowers, a clause OpenMP does not know is an
+  /// error naming it (clang's "extra tokens ... are ignored" hid a typo
+  /// such as `privat(n)`), with the nearest clause the directive allows.
+  void checkClauseNames() {
+    if (!dir().Blocked && dir().Kind != DirectiveKind::WorldParallelFor)
+      return;
+    for (const PassThroughClause &C : dir().Clauses) {
+      if (llvm::omp::getOpenMPClauseKind(C.Name) != llvm::omp::OMPC_unknown)
+        continue;
+      llvm::omp::Directive Kind = llvm::omp::getOpenMPDirectiveKind(
+          dir().Kind == DirectiveKind::WorldParallelFor ? "parallel for"
+                                                        : dir().Name);
+      std::optional<StringRef> Near;
+      unsigned BestDistance = 3;
+      for (size_t I = 0; I < llvm::omp::Clause_enumSize; ++I) {
+        auto Clause = static_cast<llvm::omp::Clause>(I);
+        if (Kind != llvm::omp::OMPD_unknown &&
+            !llvm::omp::isAllowedClauseForDirective(Kind, Clause, 51))
+          continue;
+        StringRef Name = llvm::omp::getOpenMPClauseName(Clause);
+        unsigned Distance = StringRef(C.Name).edit_distance(Name, true,
+                                                            BestDistance);
+        if (Distance < BestDistance) {
+          BestDistance = Distance;
+          Near = Name;
+        }
+      }
+      std::string Where = "'#pragma omp " + dir().Name + "'";
+      if (Near)
+        return error(Diag::UnknownClauseSuggest, C.Loc,
+                     {C.Name, Where, Near->str()});
+      return error(Diag::UnknownClause, C.Loc, {C.Name, Where});
     }
   }
 
@@ -376,6 +415,8 @@ private:
     // still make an integer: such sizes are left to clang, which the
     // lowering makes reject a floating result at this pragma
     // (HostLowering.cpp, sizeExpression).
+    if (Value.Kind == ConstantValue::TooLarge)
+      return error(Diag::BlockedSizeTooLarge, Size.Loc);
     if (Value.Kind == ConstantValue::Invalid ||
         (FloatingLiteral && LiteralsOnly) ||
         (Value.Kind == ConstantValue::NotConstant && LiteralsOnly) ||
@@ -500,8 +541,8 @@ private:
 /// Integer constant expressions over literals with C's integer operators
 /// (unary - + ~ !, binary * / % + - << >> < > <= >= == != & ^ | && ||, and
 /// ?:), evaluated in 64-bit signed arithmetic. Anything else (names, casts,
-/// floating literals) is NotConstant; division by zero, overflow or a bad
-/// shift is Invalid.
+/// floating literals) is NotConstant; a value beyond 64 bits (a literal or
+/// a result) is TooLarge; division by zero or a bad shift is Invalid.
 class ConstantEvaluator {
 public:
   ConstantEvaluator(llvm::ArrayRef<PragmaToken> Toks,
@@ -510,6 +551,8 @@ public:
 
   ConstantValue run() {
     std::optional<int64_t> V = conditional();
+    if (TooLarge)
+      return {ConstantValue::TooLarge, 0};
     if (Invalid)
       return {ConstantValue::Invalid, 0};
     if (!V || Pos != Toks.size())
@@ -531,9 +574,15 @@ private:
     }
     return false;
   }
+  bool TooLarge = false;
+
   std::optional<int64_t> invalid() {
     Invalid = true;
     return std::nullopt;
+  }
+  std::optional<int64_t> tooLarge() {
+    TooLarge = true;
+    return invalid();
   }
 
   std::optional<int64_t> conditional() {
@@ -581,11 +630,11 @@ private:
   std::optional<int64_t> apply(StringRef Op, int64_t L, int64_t R) {
     int64_t V;
     if (Op == "+")
-      return __builtin_add_overflow(L, R, &V) ? invalid() : V;
+      return __builtin_add_overflow(L, R, &V) ? tooLarge() : V;
     if (Op == "-")
-      return __builtin_sub_overflow(L, R, &V) ? invalid() : V;
+      return __builtin_sub_overflow(L, R, &V) ? tooLarge() : V;
     if (Op == "*")
-      return __builtin_mul_overflow(L, R, &V) ? invalid() : V;
+      return __builtin_mul_overflow(L, R, &V) ? tooLarge() : V;
     if (Op == "/" || Op == "%") {
       if (R == 0 || (L == INT64_MIN && R == -1))
         return invalid();
@@ -642,9 +691,12 @@ private:
       ++Pos;
       uint64_t Value;
       if (Text.getAsInteger(0, Value))
-        V = std::nullopt; // a floating literal, for one
+        // Beyond 64 bits, or a floating literal.
+        V = llvm::all_of(Text, [](char C) { return llvm::isDigit(C); })
+                ? tooLarge()
+                : std::nullopt;
       else if (Value > uint64_t(INT64_MAX))
-        V = invalid();
+        V = tooLarge();
       else
         V = int64_t(Value);
     }

@@ -1,11 +1,12 @@
 // A constant step that never reaches the bound: zero, or going the wrong way
 // for the comparison ('i--' with '<', '++' with '>', 'i -= 1' with '<=',
 // 'i += -1' with '<', 'i = i - 2' with '<'). The error is at 'schedule' and
-// names the comparison, with a note at the increment.
+// names the comparison (or says the step is zero), with a note at the
+// increment.
 // RUN: not %orbis-cc -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
 
 void zero_step(int n, double *A) {
-  // CHECK: {{^}}{{.*}}loop-step-direction.c:[[@LINE+6]]:28: error: loop with 'schedule(blocked)' never reaches its bound: the step of 'x' goes the wrong way for '<'{{$}}
+  // CHECK: {{^}}{{.*}}loop-step-direction.c:[[@LINE+6]]:28: error: loop with 'schedule(blocked)' never reaches its bound: the step of 'x' is zero{{$}}
   // CHECK-NEXT: {{^ *}}[[@LINE+5]] |   #pragma omp parallel for schedule(blocked){{$}}
   // CHECK-NEXT: {{^ *}}|                            ^{{$}}
   // CHECK: {{^}}{{.*}}loop-step-direction.c:[[@LINE+4]]:26: note: the increment is here{{$}}
@@ -16,7 +17,7 @@ void zero_step(int n, double *A) {
 }
 
 void zero_step_not_equal(int n, double *A) {
-  // CHECK: {{^}}{{.*}}loop-step-direction.c:[[@LINE+6]]:28: error: loop with 'schedule(blocked)' never reaches its bound: the step of 'x' goes the wrong way for '!='{{$}}
+  // CHECK: {{^}}{{.*}}loop-step-direction.c:[[@LINE+6]]:28: error: loop with 'schedule(blocked)' never reaches its bound: the step of 'x' is zero{{$}}
   // CHECK-NEXT: {{^ *}}[[@LINE+5]] |   #pragma omp parallel for schedule(blocked){{$}}
   // CHECK-NEXT: {{^ *}}|                            ^{{$}}
   // CHECK: {{^}}{{.*}}loop-step-direction.c:[[@LINE+4]]:27: note: the increment is here{{$}}

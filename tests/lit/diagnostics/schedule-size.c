@@ -45,5 +45,25 @@ void product(int n, double *A) {
   for (int i = 0; i < 8; i++) A[i] = 0;
 }
 
+
+// Beyond 64 bits (the literal or the expression): too large, not "must be
+// positive". A size beyond the iterations but within 64 bits makes one tile.
+void too_large(int n, double *A) {
+  // CHECK: {{^}}{{.*}}schedule-size.c:[[@LINE+1]]:46: error: argument to 'schedule(blocked)' is too large: at most 9223372036854775807 (a size beyond the loop's iterations makes one tile){{$}}
+  #pragma omp parallel for schedule(blocked, 99999999999999999999)
+  for (int i = 0; i < n; i++) A[i] = 0;
+}
+
+void too_large_product(int n, double *A) {
+  // CHECK: {{^}}{{.*}}schedule-size.c:[[@LINE+1]]:46: error: argument to 'schedule(blocked)' is too large: at most 9223372036854775807 (a size beyond the loop's iterations makes one tile){{$}}
+  #pragma omp parallel for schedule(blocked, 4294967296 * 4294967296)
+  for (int i = 0; i < n; i++) A[i] = 0;
+}
+
+void large_but_fits(int n, double *A) {
+  #pragma omp parallel for schedule(blocked, 9223372036854775807)
+  for (int i = 0; i < n; i++) A[i] = 0;
+}
+
 // CHECK-NOT: error:
-// CHECK: {{^}}5 errors generated.{{$}}
+// CHECK: {{^}}7 errors generated.{{$}}

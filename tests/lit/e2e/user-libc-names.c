@@ -20,15 +20,15 @@ int main(int argc, char **argv) {
   int n = 0;
   for (const char *p = argc > 1 ? argv[1] : "100"; *p; ++p)
     n = n * 10 + (*p - '0');
-  static double a[4096];
+  static double a[4096], b[4096];
   for (int i = 0; i < n; i++)
     a[i] = div((double)(rand((unsigned)i) % 1000u), 7.0) - 70.0;
   #pragma omp parallel for schedule(blocked)
   for (int i = 1; i < n; i++)
-    a[i] = abs(a[i] - a[i - 1] * 0.5);
+    b[i] = abs(a[i] - a[i - 1] * 0.5);
   double sum = 0;
   for (int i = 0; i < n; i++)
-    sum += a[i];
+    sum += b[i];
   printf("%a\n", sum);
   return 0;
 }
