@@ -106,6 +106,8 @@ DriverCommandLine parseDriverCommandLine(llvm::ArrayRef<const char *> Args,
       InputKind K = Forced ? *Forced : kindFromExtension(Path, CXXDriver);
       if (K != InputKind::Other)
         Out.Inputs.push_back({Path, K, Out.ClangArgs.size()});
+      else
+        Out.OtherInputs.push_back(Path);
       Out.ClangArgs.push_back(Path);
       Out.HasInputs = true;
       continue;

@@ -28,6 +28,7 @@ enum class Phase { Link, Compile, Assemble, Preprocess, SyntaxOnly, DepsOnly };
 struct DriverCommandLine {
   std::vector<std::string> ClangArgs; ///< in order, inputs included
   std::vector<DriverInput> Inputs;    ///< C/C++ sources among ClangArgs
+  std::vector<std::string> OtherInputs; ///< objects, archives, libraries
   /// The flags that matter to parsing a source (no inputs, outputs, phase
   /// or dependency-file options): used for the lowering's own parse.
   std::vector<std::string> FrontendArgs;

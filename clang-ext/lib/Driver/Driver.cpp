@@ -12,6 +12,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -100,6 +102,88 @@ bool runTool(const std::string &Name, const std::vector<std::string> &Cmd,
     llvm::errs() << Name << ": error: cannot run '" << Cmd[0]
                  << "': " << ErrMsg << "\n";
   return RC == 0;
+}
+
+/// The first of `Paths` that is an object (or an archive holding one)
+/// with a GPU nest's launcher, which orbis-cc --offload=cuda defines in
+/// every object with device code.
+std::optional<std::string>
+firstObjectWithGpuCode(const std::vector<std::string> &Paths) {
+  auto HasLauncher = [](const llvm::object::ObjectFile &Object) {
+    for (const llvm::object::SymbolRef &Symbol : Object.symbols()) {
+      llvm::Expected<llvm::StringRef> SymbolName = Symbol.getName();
+      llvm::Expected<uint32_t> Flags = Symbol.getFlags();
+      if (!SymbolName || !Flags) {
+        llvm::consumeError(SymbolName.takeError());
+        llvm::consumeError(Flags.takeError());
+        continue;
+      }
+      if (SymbolName->starts_with("__orbis_cuda_nest") &&
+          !(*Flags & llvm::object::SymbolRef::SF_Undefined))
+        return true;
+    }
+    return false;
+  };
+  for (const std::string &Path : Paths) {
+    llvm::Expected<llvm::object::OwningBinary<llvm::object::Binary>> File =
+        llvm::object::createBinary(Path);
+    if (!File) {
+      llvm::consumeError(File.takeError()); // not ours to judge: the linker's
+      continue;
+    }
+    llvm::object::Binary *Bin = File->getBinary();
+    if (const auto *Object = llvm::dyn_cast<llvm::object::ObjectFile>(Bin)) {
+      if (HasLauncher(*Object))
+        return Path;
+    } else if (auto *Archive = llvm::dyn_cast<llvm::object::Archive>(Bin)) {
+      llvm::Error Err = llvm::Error::success();
+      for (const llvm::object::Archive::Child &Member :
+           Archive->children(Err)) {
+        llvm::Expected<std::unique_ptr<llvm::object::Binary>> MemberBin =
+            Member.getAsBinary();
+        if (!MemberBin) {
+          llvm::consumeError(MemberBin.takeError());
+          continue;
+        }
+        if (const auto *Object =
+                llvm::dyn_cast<llvm::object::ObjectFile>(MemberBin->get());
+            Object && HasLauncher(*Object))
+          return Path;
+      }
+      llvm::consumeError(std::move(Err));
+    }
+  }
+  return std::nullopt;
+}
+
+/// The objects and archives a link reads: its inputs, and for each
+/// `-lNAME` the first `libNAME.a` in the `-L` directories (a shared
+/// library names its own dependencies).
+std::vector<std::string> linkedFiles(const DriverCommandLine &CL) {
+  std::vector<std::string> Files = CL.OtherInputs;
+  std::vector<std::string> Dirs, Names;
+  const std::vector<std::string> &Args = CL.ClangArgs;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    for (auto [Flag, List] : {std::pair{"-L", &Dirs}, std::pair{"-l", &Names}})
+      if (A.consume_front(Flag)) {
+        if (!A.empty())
+          List->push_back(A.str());
+        else if (I + 1 < Args.size())
+          List->push_back(Args[++I]);
+        break;
+      }
+  }
+  for (const std::string &Name : Names)
+    for (const std::string &Dir : Dirs) {
+      llvm::SmallString<256> Archive(Dir);
+      llvm::sys::path::append(Archive, "lib" + Name + ".a");
+      if (llvm::sys::fs::is_regular_file(Archive)) {
+        Files.push_back(std::string(Archive));
+        break;
+      }
+    }
+  return Files;
 }
 
 /// Runs nvcc with its messages in `LogPath`, then shows them with repeats
@@ -276,10 +360,21 @@ int runDriver(llvm::ArrayRef<const char *> Argv, DriverLanguage Lang,
   // Device objects of each input (--offload=cuda), by input index.
   std::vector<std::pair<size_t, std::string>> DeviceObjects;
   std::optional<CudaToolkit> Cuda;
-  if (CL.OffloadCuda && CL.OpenMP) {
+  // Objects compiled with --offload=cuda need CUDA's runtime when linked,
+  // --offload=cuda given again or not (a plain link failed on undefined
+  // C++ runtime symbols, naming neither the object nor the option).
+  std::optional<std::string> GpuObject;
+  if (!CL.OffloadCuda && CL.OpenMP && CL.Stage == Phase::Link)
+    GpuObject = firstObjectWithGpuCode(linkedFiles(CL));
+  if ((CL.OffloadCuda || GpuObject) && CL.OpenMP) {
     Cuda = findCudaToolkit();
     if (!Cuda) {
-      llvm::errs() << Name << ": error: '--offload=cuda' needs the CUDA "
+      llvm::errs() << Name << ": error: "
+                   << (GpuObject ? "'" + *GpuObject +
+                                       "' holds GPU code (compiled with "
+                                       "'--offload=cuda'): linking it"
+                                 : std::string("'--offload=cuda'"))
+                   << " needs the CUDA "
                    << "toolkit (nvcc and libcudart), which was not found: set "
                    << "CUDAToolkit_ROOT or put nvcc on PATH\n";
       return 1;
