@@ -92,38 +92,95 @@ const VarDecl *invariantPlusConstant(const Expr *E, int64_t &Offset,
   return nullptr;
 }
 
-/// `v`, `v + c`, `c + v`, `v - c` for a loop variable v (whose level
-/// LevelOf tells), or a constant `c`; nullopt for anything else.
+/// An integer conversion that keeps every value: to a type at least as
+/// wide, of the same signedness when as wide.
+bool keepsValue(const CastExpr *C, const ASTContext &Ctx) {
+  if (C->getCastKind() == CK_NoOp)
+    return true;
+  if (C->getCastKind() != CK_IntegralCast)
+    return false;
+  QualType To = C->getType(), From = C->getSubExpr()->getType();
+  if (!To->isIntegerType() || !From->isIntegerType())
+    return false;
+  uint64_t ToWidth = Ctx.getIntWidth(To), FromWidth = Ctx.getIntWidth(From);
+  return ToWidth > FromWidth ||
+         (ToWidth == FromWidth &&
+          To->isSignedIntegerOrEnumerationType() ==
+              From->isSignedIntegerOrEnumerationType());
+}
+
+/// `E` as a sum of loop variables with their coefficients and a constant:
+/// sums and differences in any grouping and order (`y + 2 - 1`,
+/// `1 + y + 0`, `+y + 1`), unary `+` and `-`, parentheses and integer
+/// conversions that keep every value (`(long)(y + 1)`); nullopt for
+/// anything else (the subscript is then not analysed).
+template <class LevelOfFn>
+std::optional<std::pair<std::map<unsigned, int64_t>, int64_t>>
+linearForm(const Expr *E, ASTContext &Ctx, LevelOfFn LevelOf, unsigned Depth) {
+  using Form = std::pair<std::map<unsigned, int64_t>, int64_t>;
+  if (Depth > 32)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (std::optional<unsigned> Level = LevelOf(E))
+    return Form{{{*Level, 1}}, 0};
+  if (std::optional<int64_t> C = constantOf(E, Ctx))
+    return Form{{}, *C};
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (!keepsValue(Cast, Ctx))
+      return std::nullopt;
+    return linearForm(Cast->getSubExpr(), Ctx, LevelOf, Depth + 1);
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() != UO_Plus && U->getOpcode() != UO_Minus)
+      return std::nullopt;
+    std::optional<Form> F = linearForm(U->getSubExpr(), Ctx, LevelOf, Depth + 1);
+    if (F && U->getOpcode() == UO_Minus) {
+      for (auto &[Level, Coefficient] : F->first)
+        Coefficient = -Coefficient;
+      if (F->second == INT64_MIN)
+        return std::nullopt;
+      F->second = -F->second;
+    }
+    return F;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub))
+    return std::nullopt;
+  std::optional<Form> L = linearForm(B->getLHS(), Ctx, LevelOf, Depth + 1);
+  std::optional<Form> R = L ? linearForm(B->getRHS(), Ctx, LevelOf, Depth + 1)
+                            : std::nullopt;
+  if (!R)
+    return std::nullopt;
+  int64_t Sign = B->getOpcode() == BO_Sub ? -1 : 1;
+  for (const auto &[Level, Coefficient] : R->first)
+    L->first[Level] += Sign * Coefficient;
+  if (Sign < 0 ? __builtin_sub_overflow(L->second, R->second, &L->second)
+               : __builtin_add_overflow(L->second, R->second, &L->second))
+    return std::nullopt;
+  return L;
+}
+
+/// A loop variable v (whose level LevelOf tells) plus a constant, written
+/// as any sum linearForm reads, or a constant `c`; nullopt for anything
+/// else.
 template <class LevelOfFn>
 std::optional<Subscript> affineSubscript(const Expr *E, ASTContext &Ctx,
                                          LevelOfFn LevelOf) {
+  auto F = linearForm(E, Ctx, LevelOf, 0);
+  if (!F)
+    return std::nullopt;
   Subscript S;
-  if (std::optional<unsigned> Level = LevelOf(E)) {
+  S.Value = F->second;
+  S.Kind = Subscript::Constant;
+  for (const auto &[Level, Coefficient] : F->first) {
+    if (Coefficient == 0)
+      continue;
+    if (Coefficient != 1 || S.Kind == Subscript::LoopVar)
+      return std::nullopt; // `2 * y`, `x + y`: not analysed
     S.Kind = Subscript::LoopVar;
-    S.Level = *Level;
-    return S;
+    S.Level = Level;
   }
-  if (std::optional<int64_t> C = constantOf(E, Ctx)) {
-    S.Kind = Subscript::Constant;
-    S.Value = *C;
-    return S;
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
-      std::optional<unsigned> Level = LevelOf(B->getLHS());
-      std::optional<int64_t> C = constantOf(B->getRHS(), Ctx);
-      if (!Level && B->getOpcode() == BO_Add) {
-        Level = LevelOf(B->getRHS());
-        C = constantOf(B->getLHS(), Ctx);
-      }
-      if (Level && C) {
-        S.Kind = Subscript::LoopVar;
-        S.Level = *Level;
-        S.Value = B->getOpcode() == BO_Sub ? -*C : *C;
-        return S;
-      }
-    }
-  return std::nullopt;
+  return S;
 }
 
 Subscript classify(const TiledNest &Nest, const Expr *E, ASTContext &Ctx) {
@@ -185,7 +242,26 @@ struct ObjectArray {
 std::optional<ObjectArray> objectOf(const Expr *Base) {
   Base = Base->IgnoreParenImpCasts();
   if (const auto *M = dyn_cast<MemberExpr>(Base)) {
+    // The same object however it is reached: `p->A`, `(*p).A`, `p[0].A`;
+    // `s.A`, `(&s)->A`.
     const Expr *Holder = M->getBase()->IgnoreParenImpCasts();
+    for (;;) {
+      if (const auto *U = dyn_cast<UnaryOperator>(Holder);
+          U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf)) {
+        Holder = U->getSubExpr()->IgnoreParenImpCasts();
+        continue;
+      }
+      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Holder)) {
+        Expr::EvalResult Index;
+        if (!Sub->getIdx()->isValueDependent() &&
+            Sub->getIdx()->EvaluateAsInt(Index, M->getMemberDecl()->getASTContext()) &&
+            Index.Val.getInt() == 0) {
+          Holder = Sub->getBase()->IgnoreParenImpCasts();
+          continue;
+        }
+      }
+      break;
+    }
     if (isa<CXXThisExpr>(Holder))
       return ObjectArray{M->getMemberDecl(), nullptr};
     if (const auto *R = dyn_cast<DeclRefExpr>(Holder))

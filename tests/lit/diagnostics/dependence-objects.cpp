@@ -6,7 +6,7 @@
 // get nothing.
 // RUN: not %orbis-cxx -fsyntax-only -Wall -Werror %s 2>&1 | FileCheck --strict-whitespace %s
 // RUN: not %orbis-cxx -fsyntax-only %s 2>&1 | FileCheck --check-prefix=COUNT %s
-// COUNT-COUNT-5: error: tiling can reverse
+// COUNT-COUNT-7: error: tiling can reverse
 // COUNT-NOT: error:
 #include <omp_blocked.h>
 #include <array>
@@ -83,4 +83,22 @@ void stdVector(std::vector<std::vector<double>> &V) {
     #pragma omp for schedule(blocked)
     for (int y = 1; y < N - 1; y++)
       V[x][y] = 0.5 * (V[x - 1][y + 1] + V[x][y - 1]);
+}
+
+// One object reached by other spellings: `(*p).A` and `p[0].A` are
+// `p->A`, `(&g).A` and `(&g)->A` are `g.A` (each compiled in silence and
+// tiled into a wrong result).
+void otherSpellings(Field *p, Field &g) {
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < N - 1; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < N - 1; y++)
+      // CHECK: dependence-objects.cpp:[[@LINE+1]]:22: error: tiling can reverse the dependence of 'p[0].A[x - 1][y + 1]' on '(*p).A[x][y]'
+      (*p).A[x][y] = p[0].A[x - 1][y + 1];
+  #pragma omp parallel for schedule(blocked)
+  for (int x = 1; x < N - 1; x++)
+    #pragma omp for schedule(blocked)
+    for (int y = 1; y < N - 1; y++)
+      // CHECK: dependence-objects.cpp:[[@LINE+1]]:19: error: tiling can reverse the dependence of '(&g)->A[x - 1][y + 1]' on 'g.A[x][y]'
+      g.A[x][y] = (&g)->A[x - 1][y + 1];
 }
