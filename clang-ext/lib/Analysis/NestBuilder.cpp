@@ -201,17 +201,19 @@ private:
     const TiledNest *Nest = nullptr; ///< null: outside every nest
     const void *Owner = nullptr;
     int Kind = 0; ///< 0 pre-block, 1 post-block, 2 instruction block
+    const WorldLoop *World = nullptr; ///< the world loop around, if any
     bool operator==(const Part &O) const {
-      return Nest == O.Nest && Owner == O.Owner && Kind == O.Kind;
+      return Nest == O.Nest && Owner == O.Owner && Kind == O.Kind &&
+             World == O.World;
     }
   };
 
   static Part partOf(const State &St) {
     if (St.Stack.empty())
-      return {};
+      return {nullptr, nullptr, 0, St.World};
     if (St.InInstructionBlock)
-      return {St.Nest, St.Nest, 2};
-    return {St.Nest, St.Stack.back(), St.PastChild.back() ? 1 : 0};
+      return {St.Nest, St.Nest, 2, St.World};
+    return {St.Nest, St.Stack.back(), St.PastChild.back() ? 1 : 0, St.World};
   }
 
   /// A declaration in a pre-block with the scope that holds it.
@@ -254,18 +256,18 @@ private:
     return false;
   }
 
-  /// Whether a standard `parallel ...` directive binds to S.
-  bool opensParallelRegion(const Stmt *S) {
+  /// The standard `parallel ...` directive that binds to S, if one does.
+  const CollectedDirective *parallelRegionAt(const Stmt *S) {
     auto It = AllByNextCode.find(
         SM.getExpansionLoc(S->getBeginLoc()).getRawEncoding());
     if (It == AllByNextCode.end())
-      return false;
+      return nullptr;
     for (const CollectedDirective *D : It->second)
       if (!D->Dir.isExtension() &&
           (D->Dir.Kind == DirectiveKind::ParallelFor ||
            StringRef(D->Dir.Name).starts_with("parallel")))
-        return true;
-    return false;
+        return D;
+    return nullptr;
   }
 
   static bool isRelevant(const CollectedDirective &C) {
@@ -322,11 +324,20 @@ private:
             After.push_back(D);
         return walkInstructionBlock(BlockPragma, S, St, After);
       }
-      for (const CollectedDirective *D : Others)
+      // A directive written after a `parallel` on the same statement
+      // (`#pragma omp parallel` then `#pragma omp single` over one
+      // statement, no braces) is inside its region: a `single` there runs
+      // once per region, not once in the world.
+      const CollectedDirective *Region = St.World ? parallelRegionAt(S) : nullptr;
+      for (const CollectedDirective *D : Others) {
+        bool Inside = Region && isBefore(Region, D);
+        St.SharedRegions += Inside;
         recordNested(D, S, St);
+        St.SharedRegions -= Inside;
+      }
       if (LoopPragma)
         return walkDirectedLoop(LoopPragma, S, St);
-      if (St.World && opensParallelRegion(S)) {
+      if (Region) {
         ++St.SharedRegions;
         walkChildren(S, St);
         --St.SharedRegions;
@@ -397,6 +408,14 @@ private:
       LabelParts[Label->getDecl()] = partOf(St);
     if (const auto *Goto = dyn_cast<GotoStmt>(S))
       Gotos.push_back({Goto, partOf(St)});
+    if (St.Stack.empty() && St.World) {
+      if (isa<ReturnStmt>(S))
+        error(Diag::ReturnInWorldLoop, S->getBeginLoc(), {"return"});
+      else if (isa<CoreturnStmt>(S))
+        error(Diag::ReturnInWorldLoop, S->getBeginLoc(), {"co_return"});
+      else if (isa<IndirectGotoStmt>(S))
+        error(Diag::ReturnInWorldLoop, S->getBeginLoc(), {"goto"});
+    }
     if (St.Stack.empty())
       return;
     if (isa<ReturnStmt>(S))
@@ -419,6 +438,14 @@ private:
       Part To = It == LabelParts.end() ? Part() : It->second;
       if (From == To)
         continue;
+      if (From.World != To.World && !From.Nest && !To.Nest) {
+        error(From.World ? Diag::GotoOutOfWorldLoop : Diag::GotoIntoWorldLoop,
+              Goto->getGotoLoc());
+        if (Label->getStmt())
+          error(Diag::LabelHere, Label->getStmt()->getBeginLoc(),
+                {Label->getName().str()});
+        continue;
+      }
       if (From.Nest && From.Nest != To.Nest)
         error(Diag::GotoOutOfBlockedLoop, Goto->getGotoLoc());
       else if (!From.Nest || From.Nest != To.Nest)
@@ -727,6 +754,11 @@ private:
     }
     if (Dir.Kind == DirectiveKind::WorldParallelFor) {
       WorldLoop *Saved = St.World;
+      if (Saved) {
+        error(Diag::WorldInWorldLoop, Dir.Loc);
+        error(Diag::OuterWorldLoopHere, Saved->Pragma->Dir.Loc);
+        return walkChildren(S, St);
+      }
       unsigned SavedWorldBreak = St.WorldBreakDepth;
       // walkChildren counts the loop itself: its body's `break`s are at
       // one more than now.

@@ -1,7 +1,8 @@
 // `single` directly in a world loop runs once in the whole world: the first
 // process to reach it runs it, every other one waits until it is done (its
 // world write is there for them). A `single` in a parallel region nested
-// in the world loop keeps its meaning: once per region, in each process.
+// in the world loop keeps its meaning: once per region, in each process,
+// also when the region's statement is the `single` itself (no braces).
 // RUN: %orbis-cc -O2 %s -o %t
 // RUN: %orbis-cc --print-model %s | FileCheck --check-prefix=MODEL %s
 // RUN: env OMP_NUM_THREADS=2 timeout -s KILL 60 %t | FileCheck %s
@@ -12,7 +13,7 @@
 // MODEL-NOT: single at
 // CHECK-COUNT-1: once in the world
 // CHECK-NOT: once in the world
-// CHECK: OK 12 iterations, 12 per-region singles
+// CHECK: OK 12 iterations, 24 per-region singles
 #include <omp.h>
 #include <omp_world.h>
 #include <stdio.h>
@@ -37,6 +38,11 @@ int main(void) {
       #pragma omp single
       per_region += 1;
     }
+    // Without braces too: the single is inside the region (it was taken
+    // for a world single, once in the world).
+    #pragma omp parallel num_threads(2) reduction(+ : per_region)
+    #pragma omp single
+    per_region += 1;
     seen[0][i] = (int)(base[0][0] + i) * 10 + per_region;
     if (i == N - 1) {
       int ok = 1, singles = 0;
