@@ -1146,6 +1146,7 @@ void lowerWorldLoops(const NestModel &Model, ASTContext &Ctx,
                      LowerResult &Result, StagedTilePlans *Plans) {
   if (Model.WorldLoops.empty())
     return;
+  reportWorldVariablesOutsideLoops(Model, Ctx, Result.Diags);
   Result.Prologue += "#include <orbis/world_access.h>\n";
   Result.Libraries.push_back("orbis_world");
   std::set<std::string> StructAccessors;

@@ -98,6 +98,13 @@ struct StagedTilePlan {
 };
 using StagedTilePlans = std::map<const TiledNest *, StagedTilePlan>;
 
+/// Errors for uses of a variable named in `world(list)` outside every
+/// world loop that names it (after the loop, or, for a global, in any
+/// function): there it is the C variable, which no world loop sets.
+void reportWorldVariablesOutsideLoops(const NestModel &Model,
+                                      clang::ASTContext &Ctx,
+                                      std::vector<PendingDiag> &Diags);
+
 /// Adds to Result the edits of every world loop of Model (and the prologue
 /// and library they need), or its diagnostics; with Plans, what each
 /// blocked nest inside a world loop stages.
