@@ -33,8 +33,9 @@ public:
   /// Bytes of element data held (for tests).
   size_t bytes() const;
 
-private:
   static constexpr size_t BlockBytes = 4096;
+
+private:
   struct Block {
     std::vector<char> Data;
     std::vector<bool> Valid;

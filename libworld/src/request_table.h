@@ -22,6 +22,8 @@ struct Request {
   bool Done = false;
   bool Cacheable = true;
   bool AnyLength = false; ///< an answer of at most Length bytes
+  /// Elements an answer may carry past the range (LoadHeader::Ahead).
+  uint64_t Ahead = 0;
   size_t Got = 0;         ///< bytes the answer carried
   orbis_status_t Status = ORBIS_OK; ///< the owner's answer
 
@@ -37,9 +39,13 @@ struct Request {
     } else if (AnyLength && AnswerLength <= Length) {
       std::memcpy(Values, Data, AnswerLength);
       Got = AnswerLength;
-    } else if (AnswerLength == Length) {
+    } else if (AnswerLength == Length ||
+               (AnswerLength > Length && Count > 0 &&
+                (AnswerLength - Length) % (Length / Count) == 0 &&
+                (AnswerLength - Length) / (Length / Count) <= Ahead)) {
       if (Values && Length)
         std::memcpy(Values, Data, Length);
+      Got = AnswerLength;
       Elements = true;
     } else {
       Status = ORBIS_ERR_INVALID;

@@ -93,6 +93,10 @@ struct StoreHeader {
 struct LoadHeader {
   uint32_t From, Id;
   uint64_t First, Count, Token;
+  /// Elements after the range that the answer may carry too, when already
+  /// initialized (the requester caches them: a scan over another
+  /// process's memory costs a message per block, not per element).
+  uint64_t Ahead = 0;
 };
 struct ReplyHeader {
   uint64_t Token;

@@ -12,6 +12,15 @@ orbis_status_t World::askOwner(const orbis_world_ptr_t &P, uint64_t First,
   Request Req{Values, size_t(Count * P.elem_size), P, First, Count};
   Req.Cacheable = !(P.flags & ORBIS_WORLD_ATOMIC);
   LoadHeader Hdr{uint32_t(rank()), P.id, First, Count, 0};
+  // A small load reads ahead to the end of its cache block: what is
+  // initialized there comes with the answer (elements one by one over TCP
+  // cost a round trip each, 46-55 us).
+  if (Values && Req.Cacheable && P.elem_size > 0 &&
+      Count * P.elem_size < Cache::BlockBytes) {
+    uint64_t PerBlock = Cache::BlockBytes / P.elem_size;
+    uint64_t BlockEnd = ((First + Count - 1) / PerBlock + 1) * PerBlock;
+    Req.Ahead = Hdr.Ahead = BlockEnd - (First + Count);
+  }
   return ask(int(P.owner), MsgLoad, Hdr, Req,
              WaitSite{Values ? "world load" : "world wait", P, First, Count});
 }
@@ -387,7 +396,14 @@ void World::onLoad(const LoadHeader &Hdr) {
   }
   knownByLocked(Hdr.Id, int(Hdr.From)); // it caches what it gets
   if (H.ready(Hdr.Id, Hdr.First, Hdr.Count)) {
-    queueReplyLocked(int(Hdr.From), Hdr.Token, Hdr.Id, Hdr.First, Hdr.Count);
+    // With what is initialized right after it, up to what was asked for
+    // ahead (and the allocation's end).
+    uint64_t End = Hdr.First + Hdr.Count;
+    uint64_t Limit = std::min(End + Hdr.Ahead, H.find(Hdr.Id)->Count);
+    if (Hdr.Ahead && Limit > End)
+      H.readyFrom(Hdr.Id, End, Limit);
+    queueReplyLocked(int(Hdr.From), Hdr.Token, Hdr.Id, Hdr.First,
+                     End - Hdr.First);
     return;
   }
   // Parked: peers writing straight into the region now ring the doorbell.
@@ -405,7 +421,8 @@ void World::onReply(const ReplyHeader &Hdr, const void *Data, size_t Length) {
     if (!R)
       return;
     if (R->complete(orbis_status_t(Hdr.Status), Data, Length) && R->Cacheable)
-      Remote.fill(R->Ptr, R->First, R->Count, Data);
+      Remote.fill(R->Ptr, R->First,
+                  R->Count ? R->Got / (R->Length / R->Count) : 0, Data);
   }
   Changed.notify_all();
 }
