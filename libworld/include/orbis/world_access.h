@@ -75,7 +75,8 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
       orbis_world_access_fail("world load", file, line, s, p, i, 0);           \
     return v;                                                                  \
   }                                                                            \
-  static __inline__ void orbis_world_put_##NAME(                                   \
+  /* The value stored: an assignment is an expression (`(X[i] = v) + 1`). */ \
+  static __inline__ TYPE orbis_world_put_##NAME(                                   \
       orbis_world_ptr_t p, uint64_t i, TYPE v, const char *file,               \
       unsigned line) {                                                         \
     orbis_status_t s;                                                          \
@@ -86,6 +87,7 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
     s = orbis_world_store(p, i, &v);                                           \
     if (s != ORBIS_OK)                                                         \
       orbis_world_access_fail("world store", file, line, s, p, i, 0);          \
+    return v;                                                                  \
   }
 
 ORBIS_WORLD_ACCESSORS(char, char)
@@ -145,13 +147,14 @@ static __inline__ T orbis_world_get(orbis_world_ptr_t p,
   return v;
 }
 template <class T>
-static __inline__ void
+static __inline__ T
 orbis_world_put(orbis_world_ptr_t p, uint64_t i, T v, const char *file,
                 unsigned line) {
   orbis_world_element_check<T>("world store", p, i, file, line);
   orbis_status_t s = orbis_world_store(p, i, &v);
   if (s != ORBIS_OK)
     orbis_world_access_fail("world store", file, line, s, p, i, 0);
+  return v;
 }
 }
 #endif

@@ -47,6 +47,11 @@ const Expr *bare(const Expr *E) { return E->IgnoreParenImpCasts(); }
 
 /// The accessor name of <orbis/world_access.h> for a scalar type, or "".
 std::string accessorName(QualType T) {
+  // An enumeration is stored as its integer type (same size and values).
+  if (const auto *E = T.getCanonicalType()->getAs<EnumType>())
+    return E->getDecl()->isComplete()
+               ? accessorName(E->getDecl()->getIntegerType())
+               : "";
   if (const auto *C = T.getCanonicalType()->getAs<ComplexType>()) {
     std::string Part = accessorName(C->getElementType());
     return Part == "float" || Part == "double" || Part == "ldouble"
@@ -618,15 +623,28 @@ private:
     }
     case Kind::SlotFree:
       return "orbis_world_free_at(" + slot(A, Place) + ", " + Place + ")";
-    case Kind::ElementRead:
-      return "orbis_world_get" + accessorSuffix(A.Scalar) + "(" +
-             slot(A, Place) + ", " + linearIndex(A) + ", " + Place + ")";
+    case Kind::ElementRead: {
+      std::string Get = "orbis_world_get" + accessorSuffix(A.Scalar) + "(" +
+                        slot(A, Place) + ", " + linearIndex(A) + ", " +
+                        Place + ")";
+      // An enumeration's element comes as its integer type: converted
+      // back (C++ has no implicit conversion to an enumeration).
+      if (A.Scalar->isEnumeralType())
+        return "((" + A.Scalar.getUnqualifiedType().getAsString() + ")" + Get +
+               ")";
+      return Get;
+    }
     case Kind::ElementWrite: {
       // A braced list (C++'s `X[i] = {a, b}`) initializes the parameter as
       // it is; parentheses would make it an expression.
       std::string Value = text(A.Value);
       if (Value.empty() || Value[0] != '{')
         Value = "(" + Value + ")";
+      if (const auto *E = A.Scalar.getCanonicalType()->getAs<EnumType>();
+          E && Value[0] != '{')
+        Value = "(" + E->getDecl()->getIntegerType().getAsString() + ")" +
+                Value; // a scoped enumeration converts only when asked
+      // Its value is the value stored (of an enumeration's integer type).
       return "orbis_world_put" + accessorSuffix(A.Scalar) + "(" +
              slot(A, Place) + ", " + linearIndex(A) + ", " + Value + ", " +
              Place + ")";
