@@ -319,6 +319,10 @@ private:
     const auto *Assign = dyn_cast_or_null<BinaryOperator>(P);
     bool AssignedTo = Assign && Assign->getOpcode() == BO_Assign &&
                       bare(Assign->getLHS()) == Cur;
+    // An allocation assigned to world memory: a world pointer, or an error
+    // of its own below (a pointer element, a slot not subscripted right).
+    if (AssignedTo && isCallTo(Assign->getRHS(), "omp_world_malloc"))
+      SlotMallocs.insert(callIn(Assign->getRHS()));
     // In C++ a structure element is assigned by its class's operator=.
     const auto *ClassAssign = dyn_cast_or_null<CXXOperatorCallExpr>(P);
     if (ClassAssign && (!ClassAssign->isAssignmentOp() ||
@@ -494,6 +498,9 @@ private:
       // pointer, say) would reach the library's fallback, which says the
       // call is outside a world loop: name the argument instead.
       bool VisitCallExpr(CallExpr *C) {
+        // (C++: the conversion of its result is a call around the call.)
+        if (L.isCallTo(C, "omp_world_malloc") && L.callIn(C) == C)
+          L.Mallocs.push_back(C);
         if (L.isCallTo(C, "omp_world_free") && C->getNumArgs() == 1) {
           const Expr *Arg = C->getArg(0)->IgnoreParenImpCasts();
           if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Arg))
@@ -507,7 +514,20 @@ private:
       }
     } F(*this);
     F.TraverseStmt(const_cast<Stmt *>(W.For->getBody()));
+    // World memory belongs to a world pointer: an allocation assigned to
+    // anything else (`int *p = omp_world_malloc(8);`) reached the
+    // library's fallback, which said the call was outside a world loop.
+    // (In a template the assignment's form is known when instantiated.)
+    for (const CallExpr *C : Mallocs)
+      if (!SlotMallocs.count(C) &&
+          !(W.Function && W.Function->isDependentContext()))
+        diag(Diag::WorldMallocNotToWorld, C->getBeginLoc(), {});
   }
+
+  /// The calls of omp_world_malloc in the loop, and those whose result is
+  /// assigned to a world pointer (a slot of a world variable).
+  std::vector<const CallExpr *> Mallocs;
+  std::set<const CallExpr *> SlotMallocs;
 
   std::string sourceText(const Expr *E) {
     return Lexer::getSourceText(
