@@ -123,6 +123,16 @@ int main(void) {
     s += i;
   }
   out += s, s = 0;
+  // An unsigned value beyond 64-bit signed (it stopped the program with
+  // "must be a positive integer, not -1"): one tile too.
+  unsigned long long huge = 18446744073709551615ULL;
+  // CHECK: :[[# @LINE + 1]]:3 level 0: 40 iterations, tile 40 (clause 9223372036854775807, clamped to the trip count), 1 tile
+  #pragma omp parallel for schedule(blocked, huge) reduction(+: s)
+  for (int i = 0; i < N; i++) {
+    #pragma omp block
+    s += i;
+  }
+  out += s, s = 0;
   // CHECK: :[[# @LINE + 1]]:3 level 0: 40 iterations, tile 3 (clause), 14 tiles
   #pragma omp parallel for schedule(blocked, three()) reduction(+: s)
   for (int i = 0; i < N; i++) {

@@ -61,7 +61,11 @@ std::string requestedBlockSize(const std::optional<BlockSizeArg> &Size,
   // C++ (and -Wfloat-conversion is one in C).
   Declarations += "__extension__ __int128 " + SizeVar + " = " +
                   blockSizeInitializer(*Size, SM) + "; ";
-  return "orbis_block_size_arg((long long)" + SizeVar + ", &" + SiteVar + ")";
+  // A value beyond 64 bits (an unsigned type's) is beyond every loop's
+  // iterations: one tile, as for a constant.
+  return "orbis_block_size_arg(" + SizeVar +
+         " > 0x7fffffffffffffff ? 0x7fffffffffffffffLL : (long long)" +
+         SizeVar + ", &" + SiteVar + ")";
 }
 
 /// libtile's name of a loop's comparison (C++ needs the enumerator).
