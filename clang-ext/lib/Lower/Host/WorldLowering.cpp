@@ -115,8 +115,12 @@ std::string elementAccessor(QualType T) {
 /// that depends on a template's parameters the generic accessor of C++,
 /// `<T>`, instantiated with the template.
 std::string accessorSuffix(QualType T) {
-  return T->isDependentType() ? "<" + T.getAsString() + ">"
-                              : "_" + elementAccessor(T);
+  // A C++ class goes through the generic accessors too: no accessors are
+  // defined for it (which a local class, or one used in a lambda, broke).
+  if (T->isDependentType() ||
+      (accessorName(T).empty() && T->getAsCXXRecordDecl()))
+    return "<" + T.getUnqualifiedType().getAsString() + ">";
+  return "_" + elementAccessor(T);
 }
 
 class LoopLowering {
@@ -372,7 +376,8 @@ private:
         if (const Expr *Member = memberWrite(Cur))
           return diag(Diag::WorldMemberWrite, Member->getBeginLoc(),
                       {sourceText(Member)});
-        addStructAccessors(T);
+        if (!inFunction(T) && !Ctx.getLangOpts().CPlusPlus)
+          addStructAccessors(T);
       }
       A.Scalar = T;
       if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(P))
@@ -453,6 +458,13 @@ private:
 
   /// The accessors of a structure element type, defined once per file in
   /// front of the function of the first world loop that needs them.
+  /// A structure declared in a function: accessors defined in front of
+  /// the function cannot name it.
+  static bool inFunction(QualType T) {
+    const auto *R = T.getCanonicalType()->getAs<RecordType>();
+    return R && R->getDecl()->getDeclContext()->isFunctionOrMethod();
+  }
+
   void addStructAccessors(QualType T) {
     std::string Type = T.getUnqualifiedType().getAsString();
     if (!StructAccessors->insert(Type).second)
@@ -626,6 +638,35 @@ private:
     return Index;
   }
 
+  /// Whether S is a statement of its own (not a value, nor a `for`
+  /// header's part).
+  bool isStatement(const Stmt *S) {
+    auto Parents = Ctx.getParents(*S);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (isa<CompoundStmt, LabelStmt, SwitchCase>(P))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      return S == If->getThen() || S == If->getElse();
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      return S == For->getBody();
+    if (const auto *While = dyn_cast<WhileStmt>(P))
+      return S == While->getBody();
+    if (const auto *Do = dyn_cast<DoStmt>(P))
+      return S == Do->getBody();
+    return false;
+  }
+
+  /// A structure element of C declared in a function goes by its bytes in
+  /// a statement expression (no accessor can name its type outside).
+  bool byBytes(QualType T) const {
+    return !Ctx.getLangOpts().CPlusPlus && inFunction(T);
+  }
+  std::string typeText(QualType T) const {
+    return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  }
+
   std::string rewrite(const Access &A) {
     if (StagedRefs) {
       auto It = StagedRefs->find(A.Node);
@@ -644,6 +685,11 @@ private:
     case Kind::SlotFree:
       return "orbis_world_free_at(" + slot(A, Place) + ", " + Place + ")";
     case Kind::ElementRead: {
+      if (byBytes(A.Scalar))
+        return "__extension__ ({ " + typeText(A.Scalar) +
+               " __orbis_e; orbis_world_get_into(" + slot(A, Place) + ", " +
+               linearIndex(A) + ", &__orbis_e, sizeof __orbis_e, " + Place +
+               "); __orbis_e; })";
       std::string Get = "orbis_world_get" + accessorSuffix(A.Scalar) + "(" +
                         slot(A, Place) + ", " + linearIndex(A) + ", " +
                         Place + ")";
@@ -664,6 +710,16 @@ private:
           E && Value[0] != '{')
         Value = "(" + E->getDecl()->getIntegerType().getAsString() + ")" +
                 Value; // a scoped enumeration converts only when asked
+      if (byBytes(A.Scalar)) {
+        std::string Store = typeText(A.Scalar) + " __orbis_e = " + Value +
+                            "; orbis_world_put_from(" + slot(A, Place) +
+                            ", " + linearIndex(A) +
+                            ", &__orbis_e, sizeof __orbis_e, " + Place + ");";
+        // A statement of its own, or a value (`b = (S[i] = a)`).
+        if (isStatement(A.Node))
+          return "do { " + Store + " } while (0)";
+        return "__extension__ ({ " + Store + " __orbis_e; })";
+      }
       // Its value is the value stored (of an enumeration's integer type).
       return "orbis_world_put" + accessorSuffix(A.Scalar) + "(" +
              slot(A, Place) + ", " + linearIndex(A) + ", " + Value + ", " +
