@@ -19,12 +19,12 @@ void sizes(int n, int bs, double *A) {
   // CHECK-NEXT: {{^}}                                            {bs}{{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic pop
   // CHECK-NEXT: {{^}}#line [[@LINE+2]]
-  // CHECK-NEXT: {{^}}; orbis_loop_init({{.*}}, ORBIS_CMP_LT, {{.*}}, orbis_block_size_arg((long long)[[Z0]], &[[S0]]), 1, (long long){{__orbis_ub[0-9_]+}});{{$}}
+  // CHECK-NEXT: {{^}}; orbis_loop_init({{.*}}, ORBIS_CMP_LT, {{.*}}, orbis_block_size_arg([[Z0]] > 0x7fffffffffffffff ? 0x7fffffffffffffffLL : (long long)[[Z0]], &[[S0]]), 1, (long long){{__orbis_ub[0-9_]+}});{{$}}
   #pragma omp parallel for schedule(blocked, bs)
   for (int i = 0; i < n; i++)
     A[i] = 0;
   // CHECK: {{^}}                                            {n / 4 + 1}{{$}}
-  // CHECK: orbis_block_size_arg((long long){{__orbis_size[0-9_]+}}, &{{__orbis_site[0-9_]+}}), 1,
+  // CHECK: orbis_block_size_arg([[Z1:__orbis_size[0-9_]+]] > 0x7fffffffffffffff ? 0x7fffffffffffffffLL : (long long)[[Z1]], &{{__orbis_site[0-9_]+}}), 1,
   #pragma omp parallel for schedule(blocked, n / 4 + 1)
   for (int i = 0; i < n; i++)
     A[i] = 0;
