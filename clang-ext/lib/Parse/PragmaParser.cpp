@@ -230,6 +230,20 @@ private:
     }
   }
 
+  /// An error for a directive whose first word is no OpenMP directive's
+  /// (with the nearest one); whether there was one.
+  bool reportMisspelledDirective() {
+    StringRef First = StringRef(dir().Name).split(' ').first;
+    if (First.empty() || isOpenMPDirectiveWord(First))
+      return false;
+    if (std::optional<StringRef> Near = nearestDirectiveWord(First))
+      error(Diag::UnknownDirectiveSuggest, dir().NameLoc,
+            {First.str(), Near->str()});
+    else
+      error(Diag::UnknownDirective, dir().NameLoc, {First.str()});
+    return true;
+  }
+
   void parseClauses() {
     while (!atEnd() && Out.ok()) {
       const PragmaToken &T = Toks[Pos];
@@ -365,13 +379,8 @@ private:
     if (!ownsClauses()) {
       // A misspelled directive (`paralel for`) is not a directive that
       // refuses the clause.
-      StringRef First = StringRef(dir().Name).split(' ').first;
-      if (!First.empty() && !isOpenMPDirectiveWord(First)) {
-        if (std::optional<StringRef> Near = nearestDirectiveWord(First))
-          return error(Diag::UnknownDirectiveSuggest, dir().NameLoc,
-                       {First.str(), Near->str()});
-        return error(Diag::UnknownDirective, dir().NameLoc, {First.str()});
-      }
+      if (reportMisspelledDirective())
+        return;
       return error(Diag::BlockedNotAllowed, NameTok.Loc, {dir().Name});
     }
     dir().Blocked = true;
@@ -522,7 +531,10 @@ private:
     } while (peekIs(",") && ++Pos);
     if (!expect(")", Diag::ExpectedRParen))
       return;
-    if (dir().Kind != DirectiveKind::WorldParallelFor)
+    // A misspelled directive (`world_paralel for`) is named as such, not
+    // as a directive that refuses the clause.
+    if (dir().Kind != DirectiveKind::WorldParallelFor &&
+        !reportMisspelledDirective())
       error(Diag::WorldClauseOutsideWorld, NameTok.Loc);
   }
 

@@ -25,6 +25,10 @@ void blocked(int n, double *A, double *B) {
   // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:46: error: 'schedule' on '#pragma omp world_parallel for' is not supported: {{.*}}
   #pragma omp world_parallel for world(A, B) schedule(static)
   for (int i = 0; i < n; i += i + 1) A[i] = B[i];
+  // A comma without a chunk (was taken for no chunk).
+  // CHECK: {{^}}{{.*}}world-parallel.c:[[@LINE+1]]:62: error: expected expression{{$}}
+  #pragma omp world_parallel for world(A, B) schedule(static,)
+  for (int i = 0; i < n; i++) A[i] = B[i];
 }
 
 void read_and_write(int n, double *A) {
@@ -80,7 +84,7 @@ void structures(int n, struct cell *C, int k) {
     C[i].v = 1;
 }
 // CHECK-NOT: error:
-// CHECK: {{^}}12 errors generated.{{$}}
+// CHECK: {{^}}13 errors generated.{{$}}
 #else
 
 void not_a_loop(int n, double *A) {

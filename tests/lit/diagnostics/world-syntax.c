@@ -68,5 +68,13 @@ void on_parallel(int n, double *A) {
   for (int i = 0; i < n; i++) A[i] = 0;
 }
 
+// A misspelled directive with a 'world' clause is named as such (it was
+// "'world' clause is only allowed on 'world_parallel for'").
+void misspelled(double *A) {
+  // CHECK: {{^}}{{.*}}world-syntax.c:[[@LINE+1]]:15: error: unknown OpenMP directive 'world_paralel'; did you mean 'world_parallel'?{{$}}
+  #pragma omp world_paralel for world(A)
+  for (int i = 0; i < 4; i++) A[i] = i;
+}
+
 // CHECK-NOT: error:
-// CHECK: {{^}}8 errors generated.{{$}}
+// CHECK: {{^}}9 errors generated.{{$}}

@@ -192,8 +192,15 @@ private:
     if (Kind != "static" && Kind != "dynamic")
       return false;
     ScheduleKind = Kind.str();
-    if (Comma != StringRef::npos)
+    if (Comma != StringRef::npos) {
       ScheduleChunk = T.drop_front(Comma + 1).trim().str();
+      if (ScheduleChunk.empty()) { // `schedule(static,)`, as clang says
+        size_t Close = StringRef(C.Text).rfind(')');
+        diag(Diag::ExpectedExpression,
+             C.Loc.isFileID() ? C.Loc.getLocWithOffset(Close) : C.Loc, {});
+        return true;
+      }
+    }
     if (Kind == "static" && ScheduleChunk.empty()) {
       // Blocks of ceil(n / P) need the trip count, counted by running the
       // header alone: only for a canonical loop (no effects but its own).
