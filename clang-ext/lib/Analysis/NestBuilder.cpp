@@ -1154,6 +1154,17 @@ public:
       B.walkFunctionBody(F);
     return true;
   }
+  /// A lambda outside every function (a global's initializer, a default
+  /// member initializer): no function walk reaches its body. (Lambdas in
+  /// functions are walked with them.)
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    const CXXMethodDecl *Call = L->getCallOperator();
+    if (!L->getLambdaClass()->getDeclContext()->isFunctionOrMethod() &&
+        Call->doesThisDeclarationHaveABody() &&
+        SM.isInMainFile(SM.getExpansionLoc(L->getBeginLoc())))
+      B.walkFunctionBody(Call);
+    return true;
+  }
 
 private:
   Builder &B;
