@@ -21,7 +21,9 @@ namespace orbis {
 /// names), C89's (declarations after statements and in `for`, `long
 /// long`), and what -Weverything finds in the scaffolding (signed and
 /// unsigned index arithmetic, the staging buffers' casts and subscripts,
-/// names of its own, the macros it defines around a verbatim directive).
+/// names of its own, the macros it defines around a verbatim directive,
+/// the trip count of a loop over pointers to variable-length rows, whose
+/// size clang cannot see is not zero).
 /// They are off for the user's statements inside too: the price of one
 /// region per construct (docs/driver.md lists them). The list is checked
 /// against clang's own warnings on the sequential program by
@@ -46,7 +48,8 @@ inline constexpr const char *GeneratedCodeBegin =
     ORBIS_IGNORED("-Wunused-macros")
     ORBIS_IGNORED("-Wpadded")
     ORBIS_IGNORED("-Wvla")
-    ORBIS_IGNORED("-Wvariadic-macros");
+    ORBIS_IGNORED("-Wvariadic-macros")
+    ORBIS_IGNORED("-Wpointer-arith");
 #undef ORBIS_IGNORED
 inline constexpr const char *GeneratedCodeEnd =
     " _Pragma(\"clang diagnostic pop\")";
