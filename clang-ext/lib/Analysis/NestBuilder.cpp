@@ -1038,6 +1038,67 @@ private:
         }
         I = J;
       }
+    // A floating literal in arithmetic without calls, casts, subscripts or
+    // members (`n * 0.5`): the size is floating.
+    if (TypeName.empty() && Text.find_first_of("([\"'") == StringRef::npos &&
+        !Text.contains("->"))
+      for (size_t I = 0; I < Text.size(); ++I) {
+        bool Starts = (isDigit(Text[I]) ||
+                       (Text[I] == '.' && I + 1 < Text.size() &&
+                        isDigit(Text[I + 1]))) &&
+                      (I == 0 || !isAsciiIdentifierContinue(Text[I - 1]));
+        if (Text[I] == '.' && !Starts)
+          break; // a member: `s.v`
+        if (!Starts)
+          continue;
+        size_t J = I;
+        while (J < Text.size() &&
+               (isAsciiIdentifierContinue(Text[J]) || Text[J] == '.' ||
+                ((Text[J] == '+' || Text[J] == '-') &&
+                 (Text[J - 1] == 'e' || Text[J - 1] == 'E' ||
+                  Text[J - 1] == 'p' || Text[J - 1] == 'P'))))
+          ++J;
+        StringRef Number = Text.slice(I, J);
+        bool Hex = Number.starts_with_insensitive("0x");
+        if (Number.contains('.') || (!Hex && Number.find_first_of("eE") !=
+                                                 StringRef::npos) ||
+            (Hex && Number.find_first_of("pP") != StringRef::npos)) {
+          TypeName = Number.ends_with_insensitive("f") && !Hex ? "float"
+                                                               : "double";
+          break;
+        }
+        I = J - 1;
+      }
+    // An address (`&n`), or in C a function's name or a call of one (`f`,
+    // `g(3)` of a `double g(int)`): clang's own message would name the
+    // lowering's `__int128`.
+    if (TypeName.empty()) {
+      StringRef Name = Text;
+      bool Address = Name.consume_front("&");
+      Name = Name.trim();
+      size_t Paren = Name.find('(');
+      bool Call = !Address && Paren != StringRef::npos && Name.ends_with(")");
+      StringRef Ident = (Call ? Name.take_front(Paren) : Name).trim();
+      bool IsIdentifier =
+          !Ident.empty() && isAsciiIdentifierStart(Ident.front()) &&
+          llvm::all_of(Ident, [](char C) { return isAsciiIdentifierContinue(C); });
+      PrintingPolicy Policy(Ctx.getLangOpts());
+      if (IsIdentifier && Address) {
+        if (const ValueDecl *D = lookupValue(Ident, St.Function, Dir.Loc, Ctx))
+          TypeName = Ctx.getPointerType(D->getType().getNonReferenceType())
+                         .getAsString(Policy);
+      } else if (IsIdentifier && !Ctx.getLangOpts().CPlusPlus &&
+                 !lookupValue(Ident, St.Function, Dir.Loc, Ctx)) {
+        for (const NamedDecl *D :
+             Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Ident)))
+          if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+            QualType T = Call ? F->getReturnType() : F->getType();
+            if (!T->isIntegralOrUnscopedEnumerationType())
+              TypeName = T.getAsString(Policy);
+            break;
+          }
+      }
+    }
     if (TypeName.empty())
       return true;
     error(Diag::BlockedSizeType, Dir.BlockSize->Loc, {TypeName});

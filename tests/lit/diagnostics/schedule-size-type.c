@@ -2,9 +2,11 @@
 // constant-looking size that is not a positive integer (4.0, "4 4", 1/0) is
 // our error at the size; so is a string, or a variable of a type that is not
 // an integer (pointer, floating), with the type, and arithmetic on a floating
-// variable (issue 7, defect 10); an expression with parentheses, casts or
-// calls is reported by clang at the size itself, because the lowering places
-// the expression at its original line and column.
+// variable (issue 7, defect 10), a floating literal in such arithmetic, an
+// address, a function's name and (C) a call of a function that gives no
+// integer; another expression with parentheses, casts or calls is reported
+// by clang at the size itself, because the lowering places the expression
+// at its original line and column.
 // RUN: not %orbis-cc -fsyntax-only -DSTRING %s 2>&1 | FileCheck --strict-whitespace --check-prefix=STRING %s
 // RUN: not %orbis-cc -fsyntax-only -DFLOAT %s 2>&1 | FileCheck --check-prefix=FLOAT %s
 // RUN: not %orbis-cxx -x c++ -fsyntax-only -DFLOAT %s 2>&1 | FileCheck --check-prefix=FLOATXX %s
@@ -55,15 +57,33 @@ void floating_parenthesized(int n, double *A, float f) {
   for (int i = 0; i < n; i++) A[i] = 0;
 }
 #elif defined(FLOATLITERAL)
-// A floating literal among names is clang's to judge too (a cast around it
-// would make an integer: e2e/size-casts.c), in either backend.
+// A floating literal in arithmetic without casts or calls is floating: our
+// error at the size (it was clang's about the lowering's '__int128', quoting
+// lowered text), in either backend; a cast around it would make an integer
+// (e2e/size-casts.c). So are an address, a function's name and, in C, a
+// call of one that gives no integer.
+double half(int);
+void fn(void);
 void floating_literal_expression(int n, double *A) {
-  // FLOATLITERAL: schedule-size-type.c:[[@LINE+4]]:{{48|63}}: error: implicit conversion turns floating-point number into integer: 'double' to '__int128'
-  // FLOATLITERAL-NEXT: {{^ *}}[[@LINE+3]] | {{ +}}{n * 0.5}{{$}}
-  // FLOATLITERAL-NEXT: {{^ *}}| {{ +}}~~~^~~~~{{$}}
-  // FLOATLITERAL: 1 error generated.
+  // FLOATLITERAL: schedule-size-type.c:[[@LINE+3]]:46: error: argument to 'schedule(blocked)' must have integer type, not 'double'{{$}}
+  // FLOATLITERAL-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp parallel for schedule(blocked, n * 0.5) map(tofrom: A[0:n]){{$}}
+  // FLOATLITERAL-NEXT: {{^ *}}|                                              ^{{$}}
   #pragma omp parallel for schedule(blocked, n * 0.5) map(tofrom: A[0:n])
   for (int i = 0; i < n; i++) A[i] = 0;
+  // FLOATLITERAL: schedule-size-type.c:[[@LINE+1]]:46: error: argument to 'schedule(blocked)' must have integer type, not 'float'{{$}}
+  #pragma omp parallel for schedule(blocked, n / 2.0f) map(tofrom: A[0:n])
+  for (int i = 0; i < n; i++) A[i] = 0;
+  // FLOATLITERAL: schedule-size-type.c:[[@LINE+1]]:46: error: argument to 'schedule(blocked)' must have integer type, not 'int *'{{$}}
+  #pragma omp parallel for schedule(blocked, &n) map(tofrom: A[0:n])
+  for (int i = 0; i < n; i++) A[i] = 0;
+  // FLOATLITERAL: schedule-size-type.c:[[@LINE+1]]:46: error: argument to 'schedule(blocked)' must have integer type, not 'void (void)'{{$}}
+  #pragma omp parallel for schedule(blocked, fn) map(tofrom: A[0:n])
+  for (int i = 0; i < n; i++) A[i] = 0;
+  // FLOATLITERAL: schedule-size-type.c:[[@LINE+1]]:46: error: argument to 'schedule(blocked)' must have integer type, not 'double'{{$}}
+  #pragma omp parallel for schedule(blocked, half(3)) map(tofrom: A[0:n])
+  for (int i = 0; i < n; i++) A[i] = 0;
+  // FLOATLITERAL-NOT: error:
+  // FLOATLITERAL: 5 errors generated.
 }
 #else
 void floating_literal(int n, double *A) {
