@@ -981,6 +981,68 @@ private:
     return false;
   }
 
+  /// `float` or `double` when a tile size is arithmetic without calls,
+  /// casts, subscripts or members and has a floating literal (`n * 0.5`);
+  /// empty otherwise.
+  static std::string floatingLiteralType(StringRef Text) {
+    if (Text.find_first_of("([\"'") != StringRef::npos || Text.contains("->"))
+      return "";
+    for (size_t I = 0; I < Text.size(); ++I) {
+      bool Starts = (isDigit(Text[I]) || (Text[I] == '.' && I + 1 < Text.size() &&
+                                          isDigit(Text[I + 1]))) &&
+                    (I == 0 || !isAsciiIdentifierContinue(Text[I - 1]));
+      if (Text[I] == '.' && !Starts)
+        return ""; // a member: `s.v`
+      if (!Starts)
+        continue;
+      size_t J = I;
+      while (J < Text.size() &&
+             (isAsciiIdentifierContinue(Text[J]) || Text[J] == '.' ||
+              ((Text[J] == '+' || Text[J] == '-') &&
+               StringRef("eEpP").contains(Text[J - 1]))))
+        ++J;
+      StringRef Number = Text.slice(I, J);
+      bool Hex = Number.starts_with_insensitive("0x");
+      if (Number.contains('.') ||
+          Number.find_first_of(Hex ? "pP" : "eE") != StringRef::npos)
+        return Number.ends_with_insensitive("f") && !Hex ? "float" : "double";
+      I = J - 1;
+    }
+    return "";
+  }
+
+  /// The type of a tile size that is an address (`&n`) or, in C, a
+  /// function's name or a call of one (`f`, `g(3)`), when it is no
+  /// integer; empty otherwise. (Clang's own message would name the
+  /// lowering's `__int128`.)
+  std::string addressOrFunctionType(StringRef Text, const State &St,
+                                    const Directive &Dir) {
+    bool Address = Text.consume_front("&");
+    Text = Text.trim();
+    size_t Paren = Text.find('(');
+    bool Call = !Address && Paren != StringRef::npos && Text.ends_with(")");
+    StringRef Ident = (Call ? Text.take_front(Paren) : Text).trim();
+    if (Ident.empty() || !isAsciiIdentifierStart(Ident.front()) ||
+        !llvm::all_of(Ident, [](char C) { return isAsciiIdentifierContinue(C); }))
+      return "";
+    PrintingPolicy Policy(Ctx.getLangOpts());
+    const ValueDecl *Value = lookupValue(Ident, St.Function, Dir.Loc, Ctx);
+    if (Address)
+      return Value ? Ctx.getPointerType(Value->getType().getNonReferenceType())
+                         .getAsString(Policy)
+                   : "";
+    if (Value || Ctx.getLangOpts().CPlusPlus) // C++: overloads may differ
+      return "";
+    for (const NamedDecl *D :
+         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Ident)))
+      if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+        QualType T = Call ? F->getReturnType() : F->getType();
+        return T->isIntegralOrUnscopedEnumerationType() ? ""
+                                                        : T.getAsString(Policy);
+      }
+    return "";
+  }
+
   bool checkSizeType(const Directive &Dir, const State &St) {
     if (!Dir.BlockSize || Dir.BlockSize->Constant)
       return true;
@@ -1038,67 +1100,10 @@ private:
         }
         I = J;
       }
-    // A floating literal in arithmetic without calls, casts, subscripts or
-    // members (`n * 0.5`): the size is floating.
-    if (TypeName.empty() && Text.find_first_of("([\"'") == StringRef::npos &&
-        !Text.contains("->"))
-      for (size_t I = 0; I < Text.size(); ++I) {
-        bool Starts = (isDigit(Text[I]) ||
-                       (Text[I] == '.' && I + 1 < Text.size() &&
-                        isDigit(Text[I + 1]))) &&
-                      (I == 0 || !isAsciiIdentifierContinue(Text[I - 1]));
-        if (Text[I] == '.' && !Starts)
-          break; // a member: `s.v`
-        if (!Starts)
-          continue;
-        size_t J = I;
-        while (J < Text.size() &&
-               (isAsciiIdentifierContinue(Text[J]) || Text[J] == '.' ||
-                ((Text[J] == '+' || Text[J] == '-') &&
-                 (Text[J - 1] == 'e' || Text[J - 1] == 'E' ||
-                  Text[J - 1] == 'p' || Text[J - 1] == 'P'))))
-          ++J;
-        StringRef Number = Text.slice(I, J);
-        bool Hex = Number.starts_with_insensitive("0x");
-        if (Number.contains('.') || (!Hex && Number.find_first_of("eE") !=
-                                                 StringRef::npos) ||
-            (Hex && Number.find_first_of("pP") != StringRef::npos)) {
-          TypeName = Number.ends_with_insensitive("f") && !Hex ? "float"
-                                                               : "double";
-          break;
-        }
-        I = J - 1;
-      }
-    // An address (`&n`), or in C a function's name or a call of one (`f`,
-    // `g(3)` of a `double g(int)`): clang's own message would name the
-    // lowering's `__int128`.
-    if (TypeName.empty()) {
-      StringRef Name = Text;
-      bool Address = Name.consume_front("&");
-      Name = Name.trim();
-      size_t Paren = Name.find('(');
-      bool Call = !Address && Paren != StringRef::npos && Name.ends_with(")");
-      StringRef Ident = (Call ? Name.take_front(Paren) : Name).trim();
-      bool IsIdentifier =
-          !Ident.empty() && isAsciiIdentifierStart(Ident.front()) &&
-          llvm::all_of(Ident, [](char C) { return isAsciiIdentifierContinue(C); });
-      PrintingPolicy Policy(Ctx.getLangOpts());
-      if (IsIdentifier && Address) {
-        if (const ValueDecl *D = lookupValue(Ident, St.Function, Dir.Loc, Ctx))
-          TypeName = Ctx.getPointerType(D->getType().getNonReferenceType())
-                         .getAsString(Policy);
-      } else if (IsIdentifier && !Ctx.getLangOpts().CPlusPlus &&
-                 !lookupValue(Ident, St.Function, Dir.Loc, Ctx)) {
-        for (const NamedDecl *D :
-             Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Ident)))
-          if (const auto *F = dyn_cast<FunctionDecl>(D)) {
-            QualType T = Call ? F->getReturnType() : F->getType();
-            if (!T->isIntegralOrUnscopedEnumerationType())
-              TypeName = T.getAsString(Policy);
-            break;
-          }
-      }
-    }
+    if (TypeName.empty())
+      TypeName = floatingLiteralType(Text);
+    if (TypeName.empty())
+      TypeName = addressOrFunctionType(Text, St, Dir);
     if (TypeName.empty())
       return true;
     error(Diag::BlockedSizeType, Dir.BlockSize->Loc, {TypeName});

@@ -89,15 +89,20 @@ private:
   unsigned Count = 0;
 };
 
-/// Runs a tool; false (with a message) if it cannot start or fails.
+/// Runs a tool, its output and messages into `LogPath` when one is given;
+/// false (with a message) if it cannot start or fails.
 bool runTool(const std::string &Name, const std::vector<std::string> &Cmd,
-             bool Verbose) {
+             bool Verbose, std::optional<llvm::StringRef> LogPath = {}) {
   if (Verbose)
     printCommand(llvm::errs(), Cmd);
   std::vector<llvm::StringRef> Refs(Cmd.begin(), Cmd.end());
+  std::optional<llvm::StringRef> ToLog[] = {std::nullopt, LogPath, LogPath};
   std::string ErrMsg;
-  int RC = llvm::sys::ExecuteAndWait(Cmd[0], Refs, std::nullopt, {}, 0, 0,
-                                     &ErrMsg);
+  int RC = llvm::sys::ExecuteAndWait(
+      Cmd[0], Refs, std::nullopt,
+      LogPath ? llvm::ArrayRef<std::optional<llvm::StringRef>>(ToLog)
+              : llvm::ArrayRef<std::optional<llvm::StringRef>>(),
+      0, 0, &ErrMsg);
   if (RC < 0)
     llvm::errs() << Name << ": error: cannot run '" << Cmd[0]
                  << "': " << ErrMsg << "\n";
@@ -191,20 +196,7 @@ std::vector<std::string> linkedFiles(const DriverCommandLine &CL) {
 /// device), and reported each warning in the user's statements twice.
 bool runNvcc(const std::string &Name, const std::vector<std::string> &Cmd,
              const std::string &LogPath, bool Verbose) {
-  if (Verbose)
-    printCommand(llvm::errs(), Cmd);
-  std::vector<llvm::StringRef> Refs(Cmd.begin(), Cmd.end());
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
-                                                llvm::StringRef(LogPath),
-                                                llvm::StringRef(LogPath)};
-  std::string ErrMsg;
-  int RC = llvm::sys::ExecuteAndWait(Cmd[0], Refs, std::nullopt, Redirects, 0,
-                                     0, &ErrMsg);
-  if (RC < 0) {
-    llvm::errs() << Name << ": error: cannot run '" << Cmd[0]
-                 << "': " << ErrMsg << "\n";
-    return false;
-  }
+  bool Ok = runTool(Name, Cmd, Verbose, llvm::StringRef(LogPath));
   if (auto Log = llvm::MemoryBuffer::getFile(LogPath)) {
     // A message is its lines up to the next empty line.
     llvm::StringSet<> Shown;
@@ -214,7 +206,7 @@ bool runNvcc(const std::string &Name, const std::vector<std::string> &Cmd,
       if (!Message.trim().empty() && Shown.insert(Message).second)
         llvm::errs() << Message.rtrim('\n') << "\n\n";
   }
-  return RC == 0;
+  return Ok;
 }
 
 /// Writes `Text` to `Path`; the error, if any (a full disk included).

@@ -61,9 +61,10 @@ orbis_world_access_fail(const char *call, const char *file, unsigned line,
   orbis_world_stop(1);
 }
 
-/// An element of any type by its bytes: for structure types declared in a
-/// function, which accessors defined in front of the function cannot name
-/// (the lowering wraps these in a statement expression of the type).
+/// An element of any type by its bytes: what the typed accessors below do,
+/// and directly the access to structure types declared in a function,
+/// which accessors defined in front of the function cannot name (the
+/// lowering wraps these in a statement expression of the type).
 static __inline__ void orbis_world_get_into(orbis_world_ptr_t p, uint64_t i,
                                             void *v, size_t size,
                                             const char *file, unsigned line) {
@@ -90,31 +91,17 @@ static __inline__ void orbis_world_put_from(orbis_world_ptr_t p, uint64_t i,
 }
 
 #define ORBIS_WORLD_ACCESSORS(NAME, TYPE)                                      \
-  static __inline__ TYPE orbis_world_get_##NAME(                                   \
+  static __inline__ TYPE orbis_world_get_##NAME(                               \
       orbis_world_ptr_t p, uint64_t i, const char *file, unsigned line) {      \
     TYPE v;                                                                    \
-    orbis_status_t s;                                                          \
-    if (p.elem_size != sizeof(TYPE) && p.count)                                \
-      orbis_world_access_fail("world load", file, line, ORBIS_ERR_INVALID, p,  \
-                              i, "the element type is not the allocation's");  \
-    orbis_world_set_site(file, line);                                          \
-    s = orbis_world_load(p, i, &v);                                            \
-    if (s != ORBIS_OK)                                                         \
-      orbis_world_access_fail("world load", file, line, s, p, i, 0);           \
+    orbis_world_get_into(p, i, &v, sizeof(TYPE), file, line);                  \
     return v;                                                                  \
   }                                                                            \
   /* The value stored: an assignment is an expression (`(X[i] = v) + 1`). */ \
-  static __inline__ TYPE orbis_world_put_##NAME(                                   \
+  static __inline__ TYPE orbis_world_put_##NAME(                               \
       orbis_world_ptr_t p, uint64_t i, TYPE v, const char *file,               \
       unsigned line) {                                                         \
-    orbis_status_t s;                                                          \
-    if (p.elem_size != sizeof(TYPE) && p.count)                                \
-      orbis_world_access_fail("world store", file, line, ORBIS_ERR_INVALID, p, \
-                              i, "the element type is not the allocation's");  \
-    orbis_world_set_site(file, line);                                          \
-    s = orbis_world_store(p, i, &v);                                           \
-    if (s != ORBIS_OK)                                                         \
-      orbis_world_access_fail("world store", file, line, s, p, i, 0);          \
+    orbis_world_put_from(p, i, &v, sizeof(TYPE), file, line);                  \
     return v;                                                                  \
   }
 

@@ -7,6 +7,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <map>
 #include <set>
@@ -29,18 +30,18 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     auto It = V ? Loops.find(V) : Loops.end();
-    if (It == Loops.end() || !Reported.insert(V).second)
+    if (It == Loops.end() || Reported.count(V))
       return true;
     SourceLocation At = SM.getExpansionLoc(Ref->getLocation());
-    for (const WorldLoop *World : It->second) {
-      SourceRange Loop(SM.getExpansionLoc(World->For->getBeginLoc()),
-                       SM.getExpansionLoc(World->For->getEndLoc()));
-      if (!SM.isBeforeInTranslationUnit(At, Loop.getBegin()) &&
-          !SM.isBeforeInTranslationUnit(Loop.getEnd(), At)) {
-        Reported.erase(V); // inside: fine, the next use is looked at
-        return true;
-      }
-    }
+    auto Inside = [&](const WorldLoop *World) {
+      return !SM.isBeforeInTranslationUnit(
+                 At, SM.getExpansionLoc(World->For->getBeginLoc())) &&
+             !SM.isBeforeInTranslationUnit(
+                 SM.getExpansionLoc(World->For->getEndLoc()), At);
+    };
+    if (llvm::any_of(It->second, Inside))
+      return true;
+    Reported.insert(V);
     Diags.push_back(PendingDiag{Diag::WorldVariableOutsideLoop,
                                 At,
                                 {V->getNameAsString()},
