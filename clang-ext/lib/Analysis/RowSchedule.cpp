@@ -129,9 +129,10 @@ class Effects : public RecursiveASTVisitor<Effects> {
 public:
   Effects(const TiledNest &Nest, ASTContext &Ctx, std::string What,
           std::function<bool(const VarDecl *, bool Element)> Allowed,
-          bool QueriesAllowed)
+          bool QueriesAllowed, bool ModeledElementsOnly = false)
       : Nest(Nest), Ctx(Ctx), What(std::move(What)), Allowed(std::move(Allowed)),
-        QueriesAllowed(QueriesAllowed) {}
+        QueriesAllowed(QueriesAllowed),
+        ModeledElementsOnly(ModeledElementsOnly) {}
 
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
@@ -189,6 +190,15 @@ private:
   std::string What;
   std::function<bool(const VarDecl *, bool)> Allowed;
   bool QueriesAllowed;
+  /// Element writes must be accesses of the model (whose distances the
+  /// schedule checks): not `*p`, `p->v`, `s.a[i]` the model leaves out.
+  bool ModeledElementsOnly;
+
+  bool modeledWrite(const Expr *Target) const {
+    return llvm::any_of(Nest.Accesses, [&](const ArrayAccess &A) {
+      return A.IsWrite && A.Expr->IgnoreParenImpCasts() == Target;
+    });
+  }
 
   void fail(std::string Why) {
     if (Reason.empty())
@@ -210,7 +220,8 @@ private:
       if (const auto *Ref =
               dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
         Base = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!Base || !Allowed(Base, true)) {
+    if (!Base || !Allowed(Base, true) ||
+        (ModeledElementsOnly && !modeledWrite(Target))) {
       fail(What + " writes '" + text(E, Ctx) + "'");
       return;
     }
@@ -362,11 +373,13 @@ RowSchedule rowSchedule(const TiledNest &Nest, ASTContext &Ctx,
       Nest, Ctx, "the instruction block",
       [&](const VarDecl *V, bool Element) {
         if (Element)
-          return true;
+          return true; // a modeled element (Effects::written checks)
+        // A reference declared in the block writes what it refers to.
         const VariableUse *U = useOf(Nest, V);
-        return U && U->Class == VariableUse::IterationLocal;
+        return U && U->Class == VariableUse::IterationLocal &&
+               !V->getType()->isReferenceType();
       },
-      /*QueriesAllowed=*/false);
+      /*QueriesAllowed=*/false, /*ModeledElementsOnly=*/true);
   InBlock.TraverseStmt(const_cast<Stmt *>(Block));
   if (!InBlock.Reason.empty())
     return No(InBlock.Reason);
@@ -465,7 +478,7 @@ RowSchedule dependences(const TiledNest &Nest, ASTContext &Ctx,
         continue;
       }
       if (&X == &W)
-        continue;
+        continue; // below, once the pairs have named their reason
       Meeting M = meetAccesses(Nest, W, X);
       if (M.Kind == Meeting::Never)
         continue;
@@ -486,6 +499,12 @@ RowSchedule dependences(const TiledNest &Nest, ASTContext &Ctx,
       Distances.insert({D[0], D[1]});
     }
   }
+  // An access meets itself too: `cnt[0]++` in every iteration is a
+  // dependence at every distance.
+  for (const ArrayAccess &W : Nest.Accesses)
+    if (W.IsWrite && meetAccesses(Nest, W, W).Kind == Meeting::Unknown)
+      return No("the instruction block writes '" + text(W.Expr, Ctx) +
+                "', an element other iterations may write too");
   const Directive &Outer = Nest.root().Pragma->Dir;
   for (auto [D0, D1] : Distances) {
     if (D0 == 0)

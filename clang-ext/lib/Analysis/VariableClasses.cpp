@@ -93,6 +93,13 @@ private:
     }
     if (U.Class == VariableUse::Private)
       return;
+    // A `static` (or `thread_local`, or `extern`) variable declared in the
+    // loop is one variable for every iteration and tile, wherever its
+    // declaration stands.
+    if (!U.Var->hasLocalStorage()) {
+      U.Class = VariableUse::Global;
+      return;
+    }
     SourceLocation Decl = U.Var->getLocation();
     const Stmt *Instr = Nest.InstructionBlock
                             ? Nest.InstructionBlock
