@@ -203,6 +203,10 @@ private:
     if (!L.IsPointer && !Integer && !T->isDependentType())
       return fail(Diag::NonCanonicalVarType, {L.VarName}, L.Var->getLocation(),
                   "the loop variable");
+    if (Integer && Ctx.getTypeSize(T) > 64)
+      return fail(Diag::LoopVarTooWide,
+                  {L.VarName, std::to_string(Ctx.getTypeSize(T))},
+                  L.Var->getLocation(), "the loop variable");
     PrintingPolicy Policy(Ctx.getLangOpts());
     Policy.SuppressScope = false;
     L.VarType = T.getUnqualifiedType().getAsString(Policy);

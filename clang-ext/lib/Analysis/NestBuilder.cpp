@@ -36,6 +36,11 @@ std::optional<TileQuery> tileQueryOf(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || Call->getNumArgs() != 0 || !Callee->getIdentifier())
     return std::nullopt;
+  // <omp_blocked.h>'s functions are global: a user's `ns::omp_block_size()`
+  // or `t.omp_block_num()` is another function with the same name.
+  if (isa<CXXMethodDecl>(Callee) ||
+      !Callee->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return std::nullopt;
   StringRef Name = Callee->getName();
   if (Name == "omp_num_blocks")
     return TileQuery::NumBlocks;
@@ -903,7 +908,8 @@ private:
         continue;
       QualType T = V->getType();
       if (T->isPointerType() ||
-          (T->isIntegerType() && !T->isBooleanType()))
+          (T->isIntegerType() && !T->isBooleanType() &&
+           Ctx.getTypeSize(T) <= 64))
         continue;
       error(Diag::NonCanonicalVarType, Dir.ScheduleLoc.isValid()
                                            ? Dir.ScheduleLoc

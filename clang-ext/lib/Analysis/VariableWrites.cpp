@@ -4,6 +4,7 @@
 #include "VariableWrites.h"
 
 #include "orbis/LoopForm.h"
+#include "orbis/NestBuilder.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -112,9 +113,11 @@ public:
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee())
       if (const IdentifierInfo *Id = F->getIdentifier()) {
-        llvm::StringRef N = Id->getName();
-        if (N == "omp_block_num" || N == "omp_block_size" ||
-            N == "omp_num_blocks" || N == "omp_get_thread_num") {
+        std::optional<TileQuery> Q = tileQueryOf(C);
+        if ((Q && *Q != TileQuery::TotalSize) ||
+            (Id->getName() == "omp_get_thread_num" && C->getNumArgs() == 0 &&
+             !isa<clang::CXXMethodDecl>(F) &&
+             F->getDeclContext()->getRedeclContext()->isTranslationUnit())) {
           Found = true;
           return false;
         }

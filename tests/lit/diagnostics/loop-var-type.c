@@ -1,6 +1,8 @@
 // The variable of a blocked loop must have integer or pointer type:
 // floating-point and boolean variables are errors at 'schedule', with a
 // note at the variable's declaration (also when declared before the loop).
+// An integer wider than 64 bits is an error too (its upper bits were lost:
+// silent wrong values).
 // RUN: not %orbis-cc -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
 
 void double_var(int n, double *A) {
@@ -48,5 +50,17 @@ void declared_before(int n, double *A) {
   for (d = 0; d < n; d++) A[0] = d;
 }
 
+void wide_var(double *A) {
+  __int128 base = (__int128)1 << 100;
+  // CHECK: {{^}}{{.*}}loop-var-type.c:[[@LINE+6]]:28: error: loop variable 'i' of 'schedule(blocked)' has a 128-bit type; blocked loops count their iterations in 64 bits{{$}}
+  // CHECK-NEXT: {{^ *}}[[@LINE+5]] |   #pragma omp parallel for schedule(blocked){{$}}
+  // CHECK-NEXT: {{^ *}}|                            ^{{$}}
+  // CHECK: {{^}}{{.*}}loop-var-type.c:[[@LINE+4]]:26: note: the loop variable is here{{$}}
+  // CHECK-NEXT: {{^ *}}[[@LINE+3]] |   for (unsigned __int128 i = base; i < base + 10; i++) A[0] = (double)i;{{$}}
+  // CHECK-NEXT: {{^ *}}|                          ^{{$}}
+  #pragma omp parallel for schedule(blocked)
+  for (unsigned __int128 i = base; i < base + 10; i++) A[0] = (double)i;
+}
+
 // CHECK-NOT: error:
-// CHECK: {{^}}4 errors generated.{{$}}
+// CHECK: {{^}}5 errors generated.{{$}}

@@ -1,6 +1,7 @@
 /// \file
 /// The device statement printer (see DevicePrinter.h).
 #include "DevicePrinter.h"
+#include "orbis/NestBuilder.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
@@ -604,8 +605,7 @@ bool DevicePrinter::printCall(const CallExpr *Call, llvm::raw_ostream &OS) {
   // assert(): CUDA defines glibc's __assert_fail for the device too.
   if (Libc && Name == "__assert_fail")
     return false;
-  if (Name == "omp_num_blocks" || Name == "omp_block_num" ||
-      Name == "omp_block_size" || Name == "omp_total_size") {
+  if (tileQueryOf(Call)) {
     // Not bound to a loop of this nest: a call in a function the nest calls.
     if (Reported.insert(Call).second)
       Diags.push_back(PendingDiag{
