@@ -863,6 +863,15 @@ private:
         Skipped.push_back(For->getSourceRange());
         return;
       }
+      // The nested loop's tiles replace it in the enclosing tile's code: a
+      // statement around it would be pre-block code, run once per tile.
+      if (const Stmt *Around = statementAround(Parent->For, For)) {
+        St.Nest->Failed = true;
+        error(Diag::NestedLoopInsideStatement, Dir.Loc,
+              {describe(Around), Parent->Form.VarName});
+        Skipped.push_back(For->getSourceRange());
+        return;
+      }
       Loop->Parent = Parent;
       Loop->Level = Parent->Level + 1;
       Parent->Child = Loop.get();
