@@ -11,6 +11,8 @@
 
 #include <orbis/tile.h>
 
+#include <omp.h>
+
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
@@ -201,6 +203,26 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   return {policyTileSize(In), How};
 }
 
+/// A worksharing blocked `for` reached inside a tile of a loop of the same
+/// team (through a function the tile calls): OpenMP forbids worksharing
+/// nested in worksharing, and libomp would abort with an assertion. A
+/// blocked loop written inside the enclosing loop is part of its nest
+/// instead and never gets here.
+void failNestedWorksharing(const orbis_site_t &Site, int TeamLevel) {
+  for (const orbis_tile_t *T = orbis_tile_current; T; T = T->parent)
+    if (T->loop && T->loop->team_level == TeamLevel) {
+      const char *Outer = T->loop->site ? T->loop->site->where : "?";
+      std::string What =
+          std::string("a worksharing 'for schedule(blocked)' runs inside a "
+                      "tile of the blocked loop at ") +
+          Outer +
+          " in the same parallel region (called from its body): nested "
+          "worksharing; write the loop inside the enclosing blocked loop "
+          "(a nested blocked loop), or make it 'parallel for'";
+      orbis_tile_fatal(Site.where, What.c_str());
+    }
+}
+
 } // namespace
 
 extern "C" ORBIS_TILE_API ORBIS_NOTHROW void
@@ -231,6 +253,9 @@ orbis_loop_init(orbis_loop_t *loop, const orbis_site_t *site, long long lb,
   // omp_total_size() saturates it rather than report a negative bound.
   loop->total = is_unsigned && total < 0 ? LLONG_MAX : total;
   loop->site = &Site;
+  loop->team_level = omp_get_level() + ((Site.flags & ORBIS_SITE_PARALLEL) != 0);
+  if (Site.flags & ORBIS_SITE_WORKSHARING)
+    failNestedWorksharing(Site, loop->team_level);
 
   if (Verbose) {
     if (Tile != Choice.Tile)

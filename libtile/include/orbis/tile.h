@@ -60,6 +60,7 @@ typedef struct orbis_loop {
   long long step;      ///< signed increment per iteration, in loop units
   long long total;     ///< the bound as written, for omp_total_size()
   const struct orbis_site *site; ///< the loop's site (ORBIS_TRACE names it)
+  int team_level;      ///< omp_get_level() where the loop's tiles run
 } orbis_loop_t;
 
 /// Where a blocked loop is in the source and how it was lowered; one static
@@ -98,6 +99,13 @@ typedef struct orbis_site {
 /// tiles are a multiple of that many rows, the inner level's wide enough
 /// that the steps where all rows are inside the tile dominate.
 #define ORBIS_SITE_LOCKSTEP 32
+/// The outermost loop of a `parallel for`: its tiles run in the team the
+/// directive starts, one level below where orbis_loop_init() runs.
+#define ORBIS_SITE_PARALLEL 64
+/// The outermost loop of a worksharing `for`: it shares the iterations
+/// among the threads of the enclosing team, so it must not run inside a
+/// tile of another loop of that team (nested worksharing: libomp aborts).
+#define ORBIS_SITE_WORKSHARING 128
 /// With ORBIS_SITE_GPU_WARP_ROWS at level 0: the leader keeps many tiles
 /// in flight, enough for the skew of three warps of rows (rows lag by at
 /// most one iteration), so level 0's automatic tile is 96 rows: fewer

@@ -385,6 +385,11 @@ private:
                "ORBIS_SITE_WORLD_STAGED";
     else if (lockstep())
       Flags += std::string(Flags.empty() ? "" : " | ") + "ORBIS_SITE_LOCKSTEP";
+    if (L.Level == 0 && D.Kind == DirectiveKind::ParallelFor)
+      Flags += std::string(Flags.empty() ? "" : " | ") + "ORBIS_SITE_PARALLEL";
+    else if (L.Level == 0 && D.Kind == DirectiveKind::For)
+      Flags += std::string(Flags.empty() ? "" : " | ") +
+               "ORBIS_SITE_WORKSHARING";
     S += "static const orbis_site_t " + siteVar(L) + " = {\"" +
          escapeForStringLiteral(where(D.Loc)) + "\", " +
          std::to_string(L.Level) + ", " + std::to_string(Nest.ElemSize) +
