@@ -354,6 +354,18 @@ void orbis_world_set_site(const char *file, unsigned line) {
 }
 
 void orbis_world_set_construct(const char *file, unsigned line) {
+  // A world loop reached inside another, through a function the outer one
+  // calls (the compiler refuses the nesting it sees): its barriers would
+  // pair with the outer loop's on other processes.
+  if (const char *Outer = orbis::world::ConstructFile.load(); file && Outer) {
+    std::fprintf(stderr,
+                 "orbis: rank %d: world_parallel at %s:%u runs inside the "
+                 "world loop at %s:%u (through a function that loop calls): "
+                 "a world loop inside another is an error\n",
+                 TheWorld.rank(), file, line, Outer,
+                 orbis::world::ConstructLine.load());
+    orbis_world_stop(1);
+  }
   orbis::world::ConstructLine = line;
   orbis::world::ConstructFile = file;
 }
