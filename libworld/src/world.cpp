@@ -205,11 +205,29 @@ orbis_status_t sharedAllocation(size_t count, size_t elem_size, bool atomic,
   std::lock_guard<std::mutex> L(Lock);
   auto &W = fresh();
   bool Zero = W.initialized() && W.rank() == 0;
+  bool Mismatched = false;
   // Rank 0 makes and publishes; the others wait for what it published.
   auto Handed = [&](orbis_world_ptr_t Slots, uint64_t Slot, uint64_t Count,
                     uint32_t Size, orbis_world_ptr_t &P, bool Atomic = false) {
-    if (!Zero)
-      return W.load(Slots, Slot, 1, &P);
+    if (!Zero) {
+      if (orbis_status_t S = W.load(Slots, Slot, 1, &P))
+        return S;
+      // Every process must ask for the same shape (SPMD): a different one
+      // would silently get rank 0's.
+      if (P.count != Count || P.elem_size != Size ||
+          bool(P.flags & ORBIS_WORLD_ATOMIC) != Atomic) {
+        orbis::world::ErrorDetail =
+            "this process asks for " + std::to_string(Count) + " elements of " +
+            std::to_string(Size) + " bytes" + (Atomic ? " (atomic)" : "") +
+            ", rank 0 for " + std::to_string(P.count) + " of " +
+            std::to_string(P.elem_size) +
+            ((P.flags & ORBIS_WORLD_ATOMIC) ? " (atomic)" : "") +
+            ": every process must ask for the same";
+        Mismatched = true;
+        return ORBIS_ERR_INVALID;
+      }
+      return ORBIS_OK;
+    }
     if (orbis_status_t S =
             Atomic ? W.mallocAtomic(Count, &P) : W.malloc(Count, Size, &P))
       return S;
@@ -230,11 +248,11 @@ orbis_status_t sharedAllocation(size_t count, size_t elem_size, bool atomic,
     Directory = More;
     Next = 0;
   }
-  if (orbis_status_t S = Handed(Directory, Next, count, uint32_t(elem_size),
-                                *out, atomic))
-    return S;
-  ++Next;
-  return ORBIS_OK;
+  orbis_status_t S =
+      Handed(Directory, Next, count, uint32_t(elem_size), *out, atomic);
+  if (S == ORBIS_OK || Mismatched)
+    ++Next; // the call took its entry: the next call names the next one
+  return S;
 }
 } // namespace
 

@@ -1247,6 +1247,31 @@ static void read_ahead(void) {
   CHECK(orbis_world_barrier());
 }
 
+/// orbis_world_shared with another shape than rank 0's: invalid, with a
+/// detail naming both (it handed back rank 0's allocation in silence); the
+/// call still takes its entry, so the next call of every process names the
+/// same allocation.
+static void shared_shape(void) {
+  orbis_world_ptr_t p;
+  orbis_status_t s = orbis_world_shared(rank == 0 ? 4 : 1000 + rank,
+                                        rank == 0 ? 8 : 4, &p);
+  if (rank == 0) {
+    EXPECT(s == ORBIS_OK);
+  } else {
+    char want[160];
+    snprintf(want, sizeof want,
+             "this process asks for %d elements of 4 bytes, rank 0 for 4 of "
+             "8: every process must ask for the same",
+             1000 + rank);
+    EXPECT(s == ORBIS_ERR_INVALID);
+    EXPECT(!strcmp(orbis_world_error_detail(), want));
+  }
+  orbis_world_ptr_t q;
+  CHECK(orbis_world_shared(5, 2, &q));
+  EXPECT(q.count == 5 && q.elem_size == 2);
+  CHECK(orbis_world_barrier());
+}
+
 int main(int argc, char **argv) {
   int first = 1;
   if (argc > 1 && !strcmp(argv[1], "join-from-threads")) {
@@ -1304,6 +1329,8 @@ int main(int argc, char **argv) {
       caching();
     else if (!strcmp(argv[a], "read-ahead"))
       read_ahead();
+    else if (!strcmp(argv[a], "shared-shape"))
+      shared_shape();
     else if (!strcmp(argv[a], "double-write"))
       double_write();
     else if (!strcmp(argv[a], "many-allocations"))

@@ -332,8 +332,10 @@ orbis_world_shared_at(size_t count, size_t elem_size, const char *file,
   s = orbis_world_shared(count, elem_size, &p);
   if (s != ORBIS_OK) {
     fflush(stdout);
-    fprintf(stderr, "orbis: rank %d: world(...) at %s:%u: %s\n",
-            orbis_world_rank(), file, line, orbis_status_string(s));
+    fprintf(stderr, "orbis: rank %d: world(...) at %s:%u: %s%s%s\n",
+            orbis_world_rank(), file, line, orbis_status_string(s),
+            *orbis_world_error_detail() ? ": " : "",
+            orbis_world_error_detail());
     fflush(stderr);
     orbis_world_stop(1);
   }
@@ -350,8 +352,10 @@ orbis_world_shared_atomic_at(size_t count, const char *file, unsigned line) {
   s = orbis_world_shared_atomic(count, &p);
   if (s != ORBIS_OK) {
     fflush(stdout);
-    fprintf(stderr, "orbis: rank %d: world_parallel at %s:%u: %s\n",
-            orbis_world_rank(), file, line, orbis_status_string(s));
+    fprintf(stderr, "orbis: rank %d: world_parallel at %s:%u: %s%s%s\n",
+            orbis_world_rank(), file, line, orbis_status_string(s),
+            *orbis_world_error_detail() ? ": " : "",
+            orbis_world_error_detail());
     fflush(stderr);
     orbis_world_stop(1);
   }
