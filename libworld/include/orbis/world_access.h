@@ -421,6 +421,35 @@ orbis_world_next_chunk_at(orbis_world_ptr_t counter, long long c,
 /// The end of a `world_parallel` construct: every process has finished its
 /// iterations (a barrier); then rank 0 frees the allocation of a variable
 /// of the construct.
+/// The end of a world loop: every process walked the whole iteration space
+/// (skipping the iterations of others), so each has counted the same `n`;
+/// another count means bounds that differ between processes, and
+/// iterations that no process ran. `p` is one shared 8-byte element.
+static __inline__ void orbis_world_same_count_at(orbis_world_ptr_t p,
+                                                 long long n, const char *file,
+                                                 unsigned line) {
+  orbis_status_t s;
+  long long zero = n;
+  orbis_world_set_site(file, line);
+  s = orbis_world_rank() == 0 ? orbis_world_store(p, 0, &n)
+                              : orbis_world_load(p, 0, &zero);
+  if (s == ORBIS_OK && zero == n)
+    return;
+  fflush(stdout);
+  if (s != ORBIS_OK)
+    fprintf(stderr, "orbis: rank %d: the end of world_parallel at %s:%u: %s\n",
+            orbis_world_rank(), file, line, orbis_status_string(s));
+  else
+    fprintf(stderr,
+            "orbis: rank %d: world_parallel at %s:%u: this process's loop has "
+            "%lld iterations, rank 0's %lld: every process must run the same "
+            "loop (its bounds, step and schedule may not differ between "
+            "processes)\n",
+            orbis_world_rank(), file, line, n, zero);
+  fflush(stderr);
+  orbis_world_stop(1);
+}
+
 static __inline__ void
 orbis_world_end_at(const char *file, unsigned line) {
   orbis_status_t s;

@@ -12,9 +12,10 @@ int sweep(int N, int T) {
   double (*Vs[T + 1])[N];
   double *last;
   // CHECK-NOT: #pragma omp world_parallel
-  // CHECK: { orbis_world_init_at("{{.*}}world-element-path.c", [[@LINE+5]]);
-  // CHECK-NEXT: orbis_world_ptr_t __orbis_w0_Vs = orbis_world_shared_at(sizeof(Vs) / sizeof(Vs[0]), sizeof(orbis_world_ptr_t), "{{.*}}world-element-path.c", [[@LINE+4]]);
-  // CHECK-NEXT: orbis_world_ptr_t __orbis_w0_last = orbis_world_shared_at(1, sizeof(orbis_world_ptr_t), "{{.*}}world-element-path.c", [[@LINE+3]]);
+  // CHECK: { orbis_world_init_at("{{.*}}world-element-path.c", [[@LINE+6]]);
+  // CHECK-NEXT: orbis_world_ptr_t __orbis_w0_Vs = orbis_world_shared_at(sizeof(Vs) / sizeof(Vs[0]), sizeof(orbis_world_ptr_t), "{{.*}}world-element-path.c", [[@LINE+5]]);
+  // CHECK-NEXT: orbis_world_ptr_t __orbis_w0_last = orbis_world_shared_at(1, sizeof(orbis_world_ptr_t), "{{.*}}world-element-path.c", [[@LINE+4]]);
+  // CHECK-NEXT: orbis_world_ptr_t __orbis_wcount0 = orbis_world_shared_at(1, 8, "{{.*}}world-element-path.c", [[@LINE+3]]);
   // CHECK-NEXT: long long __orbis_wi0 = 0;
   // CHECK: for (int t = 1; t <= T; t++) { if (__orbis_wi0++ % orbis_world_size() != orbis_world_rank()) continue;
   #pragma omp world_parallel for world(Vs, last)
@@ -32,6 +33,7 @@ int sweep(int N, int T) {
       omp_world_free(Vs[t - 1]);
     }
   }
-  // CHECK: orbis_world_end_at("{{.*}}world-element-path.c", [[@LINE-15]]); orbis_world_shared_free_at(__orbis_w0_Vs, "{{.*}}", [[@LINE-15]]); orbis_world_shared_free_at(__orbis_w0_last, "{{.*}}", [[@LINE-15]]); }
+  // CHECK: orbis_world_same_count_at(__orbis_wcount0, __orbis_wi0, "{{.*}}world-element-path.c", [[@LINE-15]]);
+  // CHECK-NEXT: orbis_world_end_at("{{.*}}world-element-path.c", [[@LINE-16]]); orbis_world_shared_free_at(__orbis_wcount0, "{{.*}}", [[@LINE-16]]); orbis_world_shared_free_at(__orbis_w0_Vs, "{{.*}}", [[@LINE-16]]); orbis_world_shared_free_at(__orbis_w0_last, "{{.*}}", [[@LINE-16]]); }
   return 0;
 }

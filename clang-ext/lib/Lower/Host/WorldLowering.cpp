@@ -759,6 +759,10 @@ private:
               "), __orbis_wdone" + N + " = orbis_world_shared_at(" + K +
               ", 1, " + Place + ");\n";
     }
+    // Each process counts the whole iteration space: the same count
+    // everywhere, checked at the end.
+    Open += "orbis_world_ptr_t __orbis_wcount" + N +
+            " = orbis_world_shared_at(1, 8, " + Place + ");\n";
     Open += "long long __orbis_wi" + N + " = 0;\n";
     std::string Chunk = "__orbis_wc" + N, Deal;
     if (ScheduleKind.empty()) {
@@ -823,7 +827,11 @@ private:
                               ", " + Index + ", " + At + "); }",
                           40);
     }
-    std::string Close = "\norbis_world_end_at(" + Place + ");";
+    std::string Close = "\norbis_world_same_count_at(__orbis_wcount" + N +
+                        ", __orbis_wi" + N + ", " + Place +
+                        ");\norbis_world_end_at(" + Place +
+                        "); orbis_world_shared_free_at(__orbis_wcount" + N +
+                        ", " + Place + ");";
     for (const Variable &V : Vars)
       Close += " orbis_world_shared_free_at(" + V.Handle + ", " + Place + ");";
     if (ScheduleKind == "dynamic")
