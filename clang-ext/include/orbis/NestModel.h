@@ -181,6 +181,12 @@ struct WorldLoop {
   /// `single` directives directly in the loop (outside its blocked nests
   /// and nested parallel regions): once in the world. Owner is null.
   std::vector<NestedDirective> Singles;
+  /// `critical` directives directly in the loop: world-wide, one world
+  /// lock per name (CriticalNames; "" for the unnamed one). CriticalLock[i]
+  /// is Criticals[i]'s index in it.
+  std::vector<NestedDirective> Criticals;
+  std::vector<std::string> CriticalNames;
+  std::vector<unsigned> CriticalLock;
   /// The variables of `world(list)`, in its order.
   std::vector<const clang::VarDecl *> Vars;
   /// The function the loop is in.

@@ -278,7 +278,8 @@ private:
   static bool isRelevant(const CollectedDirective &C) {
     const Directive &D = C.Dir;
     return C.Failed || D.isExtension() || D.Kind == DirectiveKind::Single ||
-           D.Kind == DirectiveKind::Atomic;
+           D.Kind == DirectiveKind::Atomic || D.Name == "critical" ||
+           D.Name == "barrier";
   }
 
   void error(Diag Id, SourceLocation Loc, std::vector<std::string> Args = {}) {
@@ -581,6 +582,22 @@ private:
     return false;
   }
 
+  /// The name of `critical(name)`, "" for an unnamed one.
+  std::string criticalName(const Directive &Dir) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation From = Dir.NameLoc.getLocWithOffset(Dir.Name.size());
+    if (!From.isFileID() || !Dir.EndLoc.isFileID() ||
+        !SM.isBeforeInTranslationUnit(From, Dir.EndLoc))
+      return "";
+    StringRef Rest = StringRef(SM.getCharacterData(From),
+                               SM.getFileOffset(Dir.EndLoc) -
+                                   SM.getFileOffset(From))
+                         .ltrim();
+    if (!Rest.consume_front("("))
+      return "";
+    return Rest.take_until([](char C) { return C == ')'; }).trim().str();
+  }
+
   void recordNested(const CollectedDirective *D, Stmt *S, State &St) {
     const Directive &Dir = D->Dir;
     if (Dir.Kind == DirectiveKind::WorldParallelFor) {
@@ -614,6 +631,21 @@ private:
         return error(Diag::StatementFromMacro, Dir.Loc, {Dir.Name});
       St.World->Singles.push_back({D, S, NextDirectiveId++, nullptr});
     }
+    // `critical` there too: world-wide (EXTENSIONS.md 3.2), a world lock
+    // per name; a `barrier` has no meaning there.
+    if (!St.Nest && St.World && !St.SharedRegions && Dir.Name == "critical") {
+      if (!fileRangeOf(S, Ctx))
+        return error(Diag::StatementFromMacro, Dir.Loc, {Dir.Name});
+      std::string Name = criticalName(Dir);
+      auto &Names = St.World->CriticalNames;
+      auto It = llvm::find(Names, Name);
+      St.World->CriticalLock.push_back(It - Names.begin());
+      if (It == Names.end())
+        Names.push_back(Name);
+      St.World->Criticals.push_back({D, S, NextDirectiveId++, nullptr});
+    }
+    if (!St.Nest && St.World && !St.SharedRegions && Dir.Name == "barrier")
+      return error(Diag::WorldBarrier, Dir.Loc);
     if (!St.Nest)
       return; // a standard single/atomic outside nests keeps its meaning
     if (Dir.Kind == DirectiveKind::Single) {

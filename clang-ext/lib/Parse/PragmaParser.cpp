@@ -174,8 +174,9 @@ private:
     // Another directive: its name is its leading words.
     std::string Name;
     while (const PragmaToken *T = peek()) {
-      if (T->TokKind != PragmaToken::Identifier || peekIs("(", 1) ||
-          (!Name.empty() && isBareClause(T->Text)))
+      // `critical(name)`: the first word is the name even before `(`.
+      if (T->TokKind != PragmaToken::Identifier ||
+          (!Name.empty() && (peekIs("(", 1) || isBareClause(T->Text))))
         break;
       Name += (Name.empty() ? "" : " ") + T->Text;
       ++Pos;

@@ -388,6 +388,22 @@ orbis_world_once_done_at(orbis_world_ptr_t done, uint64_t index,
                             done, index, 0);
 }
 
+/// `critical` directly in a world loop: world lock `index` of the
+/// construct's atomic allocation `locks`, taken around the statement (one
+/// process at a time in the whole world).
+static __inline__ void orbis_world_critical_at(orbis_world_ptr_t locks,
+                                               uint64_t index, int enter,
+                                               const char *file,
+                                               unsigned line) {
+  orbis_status_t s;
+  orbis_world_set_site(file, line);
+  s = enter ? orbis_world_lock(locks, index) : orbis_world_unlock(locks, index);
+  if (s != ORBIS_OK)
+    orbis_world_access_fail(enter ? "critical in world_parallel"
+                                  : "end of critical in world_parallel",
+                            file, line, s, locks, index, 0);
+}
+
 /// The chunk of a world loop's `schedule(static|dynamic, c)`: c, or the
 /// program stops when it is not positive.
 static __inline__ long long

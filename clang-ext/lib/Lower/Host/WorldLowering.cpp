@@ -763,6 +763,10 @@ private:
     // everywhere, checked at the end.
     Open += "orbis_world_ptr_t __orbis_wcount" + N +
             " = orbis_world_shared_at(1, 8, " + Place + ");\n";
+    if (!W.Criticals.empty())
+      Open += "orbis_world_ptr_t __orbis_wlock" + N +
+              " = orbis_world_shared_atomic_at(" +
+              std::to_string(W.CriticalNames.size()) + ", " + Place + ");\n";
     Open += "long long __orbis_wi" + N + " = 0;\n";
     std::string Chunk = "__orbis_wc" + N, Deal;
     if (ScheduleKind.empty()) {
@@ -827,6 +831,21 @@ private:
                               ", " + Index + ", " + At + "); }",
                           40);
     }
+    // World-wide `critical`: the statement between a world lock and its
+    // release (a `break`, `continue` or `return` out of it is refused with
+    // the loop's other jumps or stays inside it).
+    for (size_t I = 0; I < W.Criticals.size(); ++I) {
+      const NestedDirective &C = W.Criticals[I];
+      std::string At = place(C.Pragma->Dir.Loc),
+                  Lock = std::to_string(W.CriticalLock[I]);
+      Result.Edits.replace(C.Pragma->ExtentBegin, C.Pragma->ExtentEnd,
+                           "{ orbis_world_critical_at(__orbis_wlock" + N +
+                               ", " + Lock + ", 1, " + At + ");");
+      Result.Edits.insert(endOf(C.Body),
+                          " orbis_world_critical_at(__orbis_wlock" + N + ", " +
+                              Lock + ", 0, " + At + "); }",
+                          40);
+    }
     std::string Close = "\norbis_world_same_count_at(__orbis_wcount" + N +
                         ", __orbis_wi" + N + ", " + Place +
                         ");\norbis_world_end_at(" + Place +
@@ -836,6 +855,9 @@ private:
       Close += " orbis_world_shared_free_at(" + V.Handle + ", " + Place + ");";
     if (ScheduleKind == "dynamic")
       Close += " orbis_world_shared_free_at(__orbis_wdyn" + N + ", " + Place +
+               ");";
+    if (!W.Criticals.empty())
+      Close += " orbis_world_shared_free_at(__orbis_wlock" + N + ", " + Place +
                ");";
     if (!W.Singles.empty())
       Close += " orbis_world_shared_free_at(__orbis_wonce" + N + ", " + Place +
