@@ -32,6 +32,24 @@ orbis_status_t World::init() {
                           "' must be a positive number of seconds");
     TimeoutSeconds = Seconds;
   }
+  // The wait policy's and the watchdog's switches: a value they cannot
+  // take is an error too (a negative or huge ORBIS_WORLD_SPIN left a
+  // waiting thread spinning for ever, past the timeout and the deadlock
+  // detection).
+  if (const char *Sp = std::getenv("ORBIS_WORLD_SPIN"); Sp) {
+    char *End = nullptr;
+    unsigned long long Rounds = std::strtoull(Sp, &End, 10);
+    if (!*Sp || *End || *Sp == '-' || Rounds > MaxSpinRounds)
+      return failWith(ORBIS_ERR_INVALID,
+                      std::string("ORBIS_WORLD_SPIN '") + Sp +
+                          "' must be a number of rounds from 0 to " +
+                          std::to_string(MaxSpinRounds));
+  }
+  for (const char *Switch : {"ORBIS_WORLD_YIELD", "ORBIS_WORLD_DEADLOCK"})
+    if (const char *V = std::getenv(Switch);
+        V && std::string(V) != "0" && std::string(V) != "1")
+      return failWith(ORBIS_ERR_INVALID, std::string(Switch) + " '" + V +
+                                             "' must be 0 or 1");
   if (orbis_status_t S = Boot.init())
     return S;
   // Joining is bounded even without ORBIS_WORLD_TIMEOUT: a process that

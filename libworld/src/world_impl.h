@@ -149,6 +149,10 @@ constexpr uint64_t RootSlots = 64;
 constexpr size_t PostedStoreSize = 1024;
 constexpr size_t PostedStoreLimit = size_t(512) << 10;
 
+/// The most rounds ORBIS_WORLD_SPIN may ask for: a waiter must come to
+/// sleep (where the timeout and the deadlock detection see it).
+constexpr unsigned long long MaxSpinRounds = 1000000;
+
 /// How a waiting thread spins before it sleeps (at init): rounds of
 /// spinning, and whether each round yields the core.
 struct WaitPolicy {

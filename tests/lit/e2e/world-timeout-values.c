@@ -3,12 +3,25 @@
 // inf were taken for "no limit", leaving the wait below unbounded); a
 // timeout's stop flushes the program's output first, as every other stop
 // does (it was lost when stdout was a pipe). An empty value is unset.
+// ORBIS_WORLD_SPIN outside 0..1000000 (a negative or huge count left a
+// waiter spinning for ever, past the timeout) and ORBIS_WORLD_YIELD or
+// ORBIS_WORLD_DEADLOCK other than 0 or 1 stop it the same way.
 // RUN: %orbis-cc -O1 %s -o %t
 // RUN: env ORBIS_WORLD_TIMEOUT=abc not %t 2>&1 | FileCheck --check-prefix=ABC %s
 // RUN: env ORBIS_WORLD_TIMEOUT=-1 not %t 2>&1 | FileCheck --check-prefix=NEG %s
 // RUN: env ORBIS_WORLD_TIMEOUT=0 not %t 2>&1 | FileCheck --check-prefix=ZERO %s
 // RUN: env ORBIS_WORLD_TIMEOUT=1e999 not %t 2>&1 | FileCheck --check-prefix=INF %s
-// RUN: env ORBIS_WORLD_TIMEOUT=1 ORBIS_WORLD_DEADLOCK=0 not %t > %t.out 2> %t.err
+// RUN: env ORBIS_WORLD_SPIN=-5 not %t 2>&1 | FileCheck --check-prefix=SPIN %s
+// RUN: env ORBIS_WORLD_SPIN=99999999999 not %t 2>&1 | FileCheck --check-prefix=SPINBIG %s
+// RUN: env ORBIS_WORLD_SPIN=abc not %t 2>&1 | FileCheck --check-prefix=SPINABC %s
+// RUN: env ORBIS_WORLD_DEADLOCK=off not %t 2>&1 | FileCheck --check-prefix=DEADLOCK %s
+// RUN: env ORBIS_WORLD_YIELD=yes not %t 2>&1 | FileCheck --check-prefix=YIELD %s
+// SPIN: ORBIS_WORLD_SPIN '-5' must be a number of rounds from 0 to 1000000
+// SPINBIG: ORBIS_WORLD_SPIN '99999999999' must be a number of rounds from 0 to 1000000
+// SPINABC: ORBIS_WORLD_SPIN 'abc' must be a number of rounds from 0 to 1000000
+// DEADLOCK: ORBIS_WORLD_DEADLOCK 'off' must be 0 or 1
+// YIELD: ORBIS_WORLD_YIELD 'yes' must be 0 or 1
+// RUN: env ORBIS_WORLD_TIMEOUT=1 ORBIS_WORLD_SPIN=500 ORBIS_WORLD_DEADLOCK=0 not %t > %t.out 2> %t.err
 // RUN: FileCheck --check-prefix=OUT %s < %t.out
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 // ABC: orbis: world_parallel at {{.*}}world-timeout-values.c:[[#@LINE+12]]: invalid argument: ORBIS_WORLD_TIMEOUT 'abc' must be a positive number of seconds
