@@ -363,6 +363,10 @@ private:
     const Directive &D = L.Pragma->Dir;
     std::string LB = lbVar(L), UB = ubVar(L), Lp = loopVar(L);
     std::string S;
+    // A loop variable declared before the loop: the tiles declare their
+    // own, so without a use here the user's would look unused (-Wall).
+    if (!F.DeclaredInInit)
+      S += "(void)" + F.VarName + "; ";
     std::string Init = headerText(F.Init, F.InitText, L);
     std::string Bound = headerText(F.Bound, F.BoundText, L);
     std::string StepText = headerText(F.Step, F.StepText, L);
