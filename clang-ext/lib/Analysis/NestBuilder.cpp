@@ -190,6 +190,11 @@ private:
     unsigned ContinueDepth = 0; ///< loops since the innermost blocked loop
     /// BreakDepth in the body of the innermost world loop (~0u: none).
     unsigned WorldBreakDepth = ~0u;
+    /// `try` blocks around the statement, and their count at the innermost
+    /// world loop (~0u: none): a `throw` with no `try` of its own inside
+    /// the loop leaves it.
+    unsigned TryDepth = 0;
+    unsigned WorldTryDepth = ~0u;
     /// Statements that open a scope around the statement being walked.
     std::vector<const Stmt *> Scopes;
     const FunctionDecl *Function = nullptr;
@@ -398,8 +403,13 @@ private:
     St.ContinueDepth += Continuable;
     if (Scope)
       St.Scopes.push_back(S);
-    for (Stmt *Child : S->children())
+    const auto *Try = dyn_cast<CXXTryStmt>(S);
+    for (Stmt *Child : S->children()) {
+      bool Guarded = Try && Child == Try->getTryBlock();
+      St.TryDepth += Guarded;
       walk(Child, isStatementChild(S, Child), St);
+      St.TryDepth -= Guarded;
+    }
     if (Scope)
       St.Scopes.pop_back();
     St.BreakDepth -= Breakable;
@@ -421,6 +431,8 @@ private:
         error(Diag::ReturnInWorldLoop, S->getBeginLoc(), {"co_return"});
       else if (isa<IndirectGotoStmt>(S))
         error(Diag::ReturnInWorldLoop, S->getBeginLoc(), {"goto"});
+      else if (isa<CXXThrowExpr>(S) && St.TryDepth == St.WorldTryDepth)
+        error(Diag::ReturnInWorldLoop, S->getBeginLoc(), {"throw"});
     }
     if (St.Stack.empty())
       return;
@@ -797,13 +809,16 @@ private:
         return walkChildren(S, St);
       }
       unsigned SavedWorldBreak = St.WorldBreakDepth;
+      unsigned SavedWorldTry = St.WorldTryDepth;
       // walkChildren counts the loop itself: its body's `break`s are at
       // one more than now.
       St.WorldBreakDepth = St.BreakDepth + 1;
+      St.WorldTryDepth = St.TryDepth;
       recordNested(D, S, St);
       walkChildren(S, St);
       St.World = Saved;
       St.WorldBreakDepth = SavedWorldBreak;
+      St.WorldTryDepth = SavedWorldTry;
       return;
     }
     // The lowering rewrites the header and edits around the body.
