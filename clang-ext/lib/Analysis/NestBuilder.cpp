@@ -620,7 +620,10 @@ private:
         const ValueDecl *V = lookupValue(Name, St.Function, Dir.Loc, Ctx);
         if (!V)
           error(Diag::WorldUnknownVar, Loc, {Name});
-        else if (const auto *Var = dyn_cast<VarDecl>(V))
+        else if (const auto *Var = dyn_cast<VarDecl>(V);
+                 Var && llvm::is_contained(World->Vars, Var))
+          error(Diag::WorldVarTwice, Loc, {Name});
+        else if (Var)
           World->Vars.push_back(Var);
         else
           error(Diag::WorldVariableKind, Loc, {Name});

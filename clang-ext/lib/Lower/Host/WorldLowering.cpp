@@ -387,6 +387,9 @@ private:
           addStructAccessors(T);
       }
       A.Scalar = T;
+      if (const auto *U = dyn_cast_or_null<UnaryOperator>(P);
+          U && U->getOpcode() == UO_AddrOf)
+        return diag(Diag::WorldElementAddress, U->getOperatorLoc(), {Text});
       if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(P))
         if (bare(C->getLHS()) == Cur)
           return diag(Diag::WorldWriteOnce, C->getOperatorLoc(),
