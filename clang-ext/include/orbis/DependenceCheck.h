@@ -42,6 +42,13 @@ Meeting meetAccesses(const TiledNest &Nest, const ArrayAccess &From,
 bool runsWithBlock(const clang::Expr *E, const clang::Stmt *Block,
                    clang::ASTContext &Ctx);
 
+/// `E` as one of `Vars` plus a constant, written as any sum the dependence
+/// check reads (`x + 2 - 1`, `1 + x`, `(long)(x + 1)`): the variable's
+/// index in `Vars` and the constant; nullopt otherwise.
+std::optional<std::pair<unsigned, int64_t>>
+variablePlusConstant(const clang::Expr *E, clang::ASTContext &Ctx,
+                     llvm::ArrayRef<const clang::VarDecl *> Vars);
+
 /// Collects the accesses of the nest's instruction block into
 /// `Nest.Accesses` (the model's record, used by the check and by backends).
 void collectAccesses(TiledNest &Nest, clang::ASTContext &Ctx);

@@ -5,6 +5,7 @@
 #include "BlockLocalCheck.h"
 
 #include "NameLookup.h"
+#include "orbis/DependenceCheck.h"
 #include "orbis/PragmaParser.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -124,36 +125,16 @@ std::vector<PendingDiag> checkBlockLocals(TiledNest &Nest,
           return Diags;
         }
         for (const Expr *Index : A.Indices) {
-          // loop variable, loop variable + c, c + loop variable, or - c.
-          const Expr *E = Index->IgnoreParenImpCasts();
-          const Expr *VarPart = E, *ConstPart = nullptr;
-          int Sign = +1;
-          if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-            if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
-              VarPart = B->getLHS()->IgnoreParenImpCasts();
-              ConstPart = B->getRHS();
-              Sign = B->getOpcode() == BO_Sub ? -1 : +1;
-              if (B->getOpcode() == BO_Add && !isa<DeclRefExpr>(VarPart)) {
-                VarPart = B->getRHS()->IgnoreParenImpCasts();
-                ConstPart = B->getLHS();
-              }
-            }
-          }
-          const auto *Ref = dyn_cast<DeclRefExpr>(VarPart);
-          bool IsIndexVar = false;
-          for (const VarDecl *V : IndexVars)
-            IsIndexVar |= Ref && Ref->getDecl() == V;
-          int64_t Offset = 0;
-          Expr::EvalResult R;
-          bool ConstOk = !ConstPart || (!ConstPart->isValueDependent() &&
-                                        ConstPart->EvaluateAsInt(R, Ctx));
-          if (ConstPart && ConstOk)
-            Offset = Sign * R.Val.getInt().getSExtValue();
-          if (!IsIndexVar || !ConstOk) {
+          // A loop variable plus a constant, in any form the dependence
+          // check reads.
+          std::optional<std::pair<unsigned, int64_t>> Affine =
+              variablePlusConstant(Index, Ctx, IndexVars);
+          if (!Affine) {
             error(Diag::BlockLocalBadSubscript, Index->getBeginLoc(),
                   {sourceText(Index->getSourceRange(), Ctx), C.Var});
             return Diags;
           }
+          int64_t Offset = Affine->second;
           if (Offset > Halo || -Offset > Halo) {
             error(Diag::BlockLocalOutsideHalo, A.Expr->getBeginLoc(),
                   {AccessText, std::to_string(Offset < 0 ? -Offset : Offset),

@@ -799,4 +799,21 @@ std::vector<PendingDiag> checkDependences(const TiledNest &Nest,
   return Diags;
 }
 
+std::optional<std::pair<unsigned, int64_t>>
+variablePlusConstant(const Expr *E, ASTContext &Ctx,
+                     llvm::ArrayRef<const VarDecl *> Vars) {
+  auto IndexOf = [&](const Expr *X) -> std::optional<unsigned> {
+    const auto *Ref = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    for (unsigned I = 0; Ref && I < Vars.size(); ++I)
+      if (Ref->getDecl() == Vars[I])
+        return I;
+    return std::nullopt;
+  };
+  std::optional<Subscript> S =
+      affineSubscript(E->IgnoreParenImpCasts(), Ctx, IndexOf);
+  if (!S || S->Kind != Subscript::LoopVar)
+    return std::nullopt;
+  return std::make_pair(S->Level, S->Value);
+}
+
 } // namespace orbis
