@@ -77,6 +77,8 @@ struct Directive {
   std::vector<std::pair<std::string, clang::SourceLocation>> WorldVars;
   std::vector<PassThroughClause> Clauses;
 
+  /// critical: the name in `critical(name)`, empty for an unnamed one.
+  std::string CriticalName;
   /// single: `nowait`; atomic: a memory-order clause is present.
   bool Nowait = false;
   bool HasMemoryOrder = false;

@@ -24,6 +24,9 @@ NestBuildResult buildNests(clang::ASTContext &Ctx,
 
 /// The tile query a call is (`omp_num_blocks()` ...), if it is one.
 std::optional<TileQuery> tileQueryOf(const clang::CallExpr *Call);
+/// Whether F is a function of the global namespace (or `extern "C"`), not
+/// a member or a namespace's: the OpenMP library's functions are.
+bool isGlobalFunction(const clang::FunctionDecl *F);
 
 } // namespace orbis
 

@@ -32,14 +32,18 @@ bool NestBuildResult::ok() const {
   return true;
 }
 
+bool isGlobalFunction(const FunctionDecl *F) {
+  return !isa<CXXMethodDecl>(F) &&
+         F->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
 std::optional<TileQuery> tileQueryOf(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || Call->getNumArgs() != 0 || !Callee->getIdentifier())
     return std::nullopt;
   // <omp_blocked.h>'s functions are global: a user's `ns::omp_block_size()`
   // or `t.omp_block_num()` is another function with the same name.
-  if (isa<CXXMethodDecl>(Callee) ||
-      !Callee->getDeclContext()->getRedeclContext()->isTranslationUnit())
+  if (!isGlobalFunction(Callee))
     return std::nullopt;
   StringRef Name = Callee->getName();
   if (Name == "omp_num_blocks")
@@ -594,22 +598,6 @@ private:
     return false;
   }
 
-  /// The name of `critical(name)`, "" for an unnamed one.
-  std::string criticalName(const Directive &Dir) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    SourceLocation From = Dir.NameLoc.getLocWithOffset(Dir.Name.size());
-    if (!From.isFileID() || !Dir.EndLoc.isFileID() ||
-        !SM.isBeforeInTranslationUnit(From, Dir.EndLoc))
-      return "";
-    StringRef Rest = StringRef(SM.getCharacterData(From),
-                               SM.getFileOffset(Dir.EndLoc) -
-                                   SM.getFileOffset(From))
-                         .ltrim();
-    if (!Rest.consume_front("("))
-      return "";
-    return Rest.take_until([](char C) { return C == ')'; }).trim().str();
-  }
-
   void recordNested(const CollectedDirective *D, Stmt *S, State &St) {
     const Directive &Dir = D->Dir;
     if (Dir.Kind == DirectiveKind::WorldParallelFor) {
@@ -651,7 +639,7 @@ private:
     if (!St.Nest && St.World && !St.SharedRegions && Dir.Name == "critical") {
       if (!fileRangeOf(S, Ctx))
         return error(Diag::StatementFromMacro, Dir.Loc, {Dir.Name});
-      std::string Name = criticalName(Dir);
+      const std::string &Name = Dir.CriticalName;
       auto &Names = St.World->CriticalNames;
       auto It = llvm::find(Names, Name);
       St.World->CriticalLock.push_back(It - Names.begin());

@@ -116,8 +116,7 @@ public:
         std::optional<TileQuery> Q = tileQueryOf(C);
         if ((Q && *Q != TileQuery::TotalSize) ||
             (Id->getName() == "omp_get_thread_num" && C->getNumArgs() == 0 &&
-             !isa<clang::CXXMethodDecl>(F) &&
-             F->getDeclContext()->getRedeclContext()->isTranslationUnit())) {
+             isGlobalFunction(F))) {
           Found = true;
           return false;
         }

@@ -183,6 +183,11 @@ private:
     }
     dir().Kind = DirectiveKind::Other;
     dir().Name = Name;
+    if (Name == "critical" && peekIs("(") && peek(1) &&
+        peek(1)->TokKind == PragmaToken::Identifier && peekIs(")", 2)) {
+      dir().CriticalName = peek(1)->Text;
+      Pos += 3;
+    }
   }
 
   bool ownsClauses() const {

@@ -434,9 +434,6 @@ orbis_world_next_chunk_at(orbis_world_ptr_t counter, long long c,
   return (long long)old * c;
 }
 
-/// The end of a `world_parallel` construct: every process has finished its
-/// iterations (a barrier); then rank 0 frees the allocation of a variable
-/// of the construct.
 /// The end of a world loop: every process walked the whole iteration space
 /// (skipping the iterations of others), so each has counted the same `n`;
 /// another count means bounds that differ between processes, and
@@ -466,6 +463,9 @@ static __inline__ void orbis_world_same_count_at(orbis_world_ptr_t p,
   orbis_world_stop(1);
 }
 
+/// The end of a `world_parallel` construct: every process has finished its
+/// iterations (a barrier); then rank 0 frees the allocation of a variable
+/// of the construct.
 static __inline__ void
 orbis_world_end_at(const char *file, unsigned line) {
   orbis_status_t s;

@@ -380,20 +380,21 @@ private:
       S += "__typeof__((" + StepText + ") + 0) " + stepVar(L) + " = (" +
            StepText + "); ";
     std::string Flags;
+    auto Flag = [&](const char *Name) {
+      Flags += std::string(Flags.empty() ? "" : " | ") + Name;
+    };
     if (Nest.BlockPragma)
-      Flags = "ORBIS_SITE_PIPELINED";
+      Flag("ORBIS_SITE_PIPELINED");
     if (!L.Child)
-      Flags += std::string(Flags.empty() ? "" : " | ") + "ORBIS_SITE_INNERMOST";
+      Flag("ORBIS_SITE_INNERMOST");
     if (Staged && Staged->Reason.empty())
-      Flags += std::string(Flags.empty() ? "" : " | ") +
-               "ORBIS_SITE_WORLD_STAGED";
+      Flag("ORBIS_SITE_WORLD_STAGED");
     else if (lockstep())
-      Flags += std::string(Flags.empty() ? "" : " | ") + "ORBIS_SITE_LOCKSTEP";
+      Flag("ORBIS_SITE_LOCKSTEP");
     if (L.Level == 0 && D.Kind == DirectiveKind::ParallelFor)
-      Flags += std::string(Flags.empty() ? "" : " | ") + "ORBIS_SITE_PARALLEL";
+      Flag("ORBIS_SITE_PARALLEL");
     else if (L.Level == 0 && D.Kind == DirectiveKind::For)
-      Flags += std::string(Flags.empty() ? "" : " | ") +
-               "ORBIS_SITE_WORKSHARING";
+      Flag("ORBIS_SITE_WORKSHARING");
     S += "static const orbis_site_t " + siteVar(L) + " = {\"" +
          escapeForStringLiteral(where(D.Loc)) + "\", " +
          std::to_string(L.Level) + ", " + std::to_string(Nest.ElemSize) +
