@@ -51,6 +51,12 @@ mpirun = shutil.which("mpirun") or "mpirun"
 mpirun_flags = " --oversubscribe" + (" --allow-run-as-root" if os.geteuid() == 0 else "")
 config.substitutions.append(("%mpirun", "timeout -s KILL 90 " + mpirun + mpirun_flags))
 config.substitutions.append(("%build-dir", config.orbis_build_dir))
+# Lowered code with the generated code's pieces joined back onto the user's
+# lines (tests/lit/lowering/Inputs/join_generated.py).
+config.substitutions.append(
+    ("%join-generated", "python3 " + os.path.join(
+        config.orbis_source_dir, "tests", "lit", "lowering", "Inputs",
+        "join_generated.py")))
 config.substitutions.append(("%source-dir", config.orbis_source_dir))
 config.substitutions.append(("FileCheck", os.path.join(llvm_bin, "FileCheck")))
 config.substitutions.append((" not ", " %s " % os.path.join(llvm_bin, "not")))

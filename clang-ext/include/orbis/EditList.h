@@ -5,7 +5,14 @@
 /// non-overlapping replacements. Applying keeps the original line numbering
 /// visible to the compiler: an edit whose text changes the number of lines is
 /// followed by a `#line` directive, so diagnostics and debug info of the
-/// lowered code point at the user's lines.
+/// lowered code point at the user's lines and columns.
+///
+/// With generated-code markers set, the text of each edit is generated code:
+/// it goes between the two markers (which turn off the warnings a program's
+/// flags ask for, and back on), so that the user's statements between the
+/// edits keep their own warnings; and a statement-level edit that follows
+/// the user's text on a line goes on lines of its own, so that a diagnostic
+/// on the user's line quotes the user's text.
 #ifndef ORBIS_EDITLIST_H
 #define ORBIS_EDITLIST_H
 
@@ -19,13 +26,26 @@ namespace orbis {
 
 class EditList {
 public:
+  /// Where generated code goes with markers set (see above): on lines of
+  /// its own, or in the user's line as it is, without markers (a name that
+  /// takes the place of a call, padded to its length, which may stand in a
+  /// macro's arguments, where no directive may).
+  enum class Placement { OwnLines, InLine };
+
   /// Inserts Text at Loc. At one offset, lower Order comes first; a
   /// replacement starting there counts as Order 0.
-  void insert(clang::SourceLocation Loc, std::string Text, int Order);
+  void insert(clang::SourceLocation Loc, std::string Text, int Order,
+              Placement Where = Placement::OwnLines);
   /// Replaces the characters [Begin, End).
   void replace(clang::SourceLocation Begin, clang::SourceLocation End,
-               std::string Text);
+               std::string Text, Placement Where = Placement::OwnLines);
   bool empty() const { return Edits.empty(); }
+  /// Puts each edit's text (except where it lies inside a preprocessor
+  /// directive, or is blank) between Begin and End, on lines of its own.
+  void setGeneratedCodeMarkers(std::string Begin, std::string End) {
+    MarkerBegin = std::move(Begin);
+    MarkerEnd = std::move(End);
+  }
 
   /// The edited text of `File`. `Prologue` goes first; then a `#line 1`
   /// directive naming `PresumedName` restores the numbering. `Original`,
@@ -44,8 +64,10 @@ private:
     int Order;
     std::string Text;
     clang::SourceLocation Loc;
+    Placement Where;
   };
   std::vector<Edit> Edits;
+  std::string MarkerBegin, MarkerEnd;
   const clang::SourceManager *SMForOffsets = nullptr;
 };
 

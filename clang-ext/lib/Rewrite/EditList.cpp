@@ -15,14 +15,15 @@ using namespace clang;
 
 namespace orbis {
 
-void EditList::insert(SourceLocation Loc, std::string Text, int Order) {
-  Edits.push_back({0, 0, Order, std::move(Text), Loc});
+void EditList::insert(SourceLocation Loc, std::string Text, int Order,
+                      Placement Where) {
+  Edits.push_back({0, 0, Order, std::move(Text), Loc, Where});
   Edits.back().End = ~0u; // marks an insertion until offsets are known
 }
 
 void EditList::replace(SourceLocation Begin, SourceLocation End,
-                       std::string Text) {
-  Edits.push_back({0, 0, 0, std::move(Text), Begin});
+                       std::string Text, Placement Where) {
+  Edits.push_back({0, 0, 0, std::move(Text), Begin, Where});
   // End is stored relative to Begin once the SourceManager is known.
   Edits.back().Begin = Begin.getRawEncoding();
   Edits.back().End = End.getRawEncoding();
@@ -74,6 +75,7 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
     unsigned Begin, End;
     int Order;
     const std::string *Text;
+    Placement Where;
   };
   std::vector<Resolved> List;
   for (const Edit &E : Edits) {
@@ -82,7 +84,7 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
       if (D.first != File)
         return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                        "edit outside the main file");
-      List.push_back({D.second, D.second, E.Order, &E.Text});
+      List.push_back({D.second, D.second, E.Order, &E.Text, E.Where});
       continue;
     }
     SourceLocation B = SourceLocation::getFromRawEncoding(E.Begin);
@@ -92,7 +94,7 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
     if (DB.first != File || DE.first != File || DE.second < DB.second)
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "invalid replacement range");
-    List.push_back({DB.second, DE.second, 0, &E.Text});
+    List.push_back({DB.second, DE.second, 0, &E.Text, E.Where});
   }
   std::stable_sort(List.begin(), List.end(),
                    [](const Resolved &A, const Resolved &B) {
@@ -122,23 +124,54 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
   EditSM.setMainFileID(Edited);
   Rewriter R(EditSM, LangOptions());
   unsigned Cursor = 0;
-  for (const Resolved &E : List) {
+  for (size_t K = 0; K < List.size(); ++K) {
+    const Resolved &E = List[K];
     if (E.Begin < Cursor)
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "overlapping edits at offset %u",
                                      E.Begin);
     StringRef Old = Buffer.substr(E.Begin, E.End - E.Begin);
     std::string New = *E.Text;
+    size_t LineStart = Buffer.rfind('\n', E.Begin);
+    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+    StringRef Before = Buffer.slice(LineStart, E.Begin);
+    // The user's text after the edit on its line, up to the next edit
+    // that goes on lines of its own.
+    size_t LineEnd = Buffer.find('\n', E.End);
+    if (K + 1 < List.size() && List[K + 1].Where == Placement::OwnLines)
+      LineEnd = std::min<size_t>(LineEnd, List[K + 1].Begin);
+    bool UserTextAfter =
+        !Buffer.slice(E.End, LineEnd).trim(" \t\f\v\r").empty();
+    bool OwnLines = !MarkerBegin.empty() && E.Where == Placement::OwnLines &&
+                    !StringRef(New).trim().empty() &&
+                    !Before.ltrim(" \t\f\v").starts_with("#") &&
+                    !StringRef(New).starts_with(MarkerBegin);
+    if (OwnLines) {
+      // Generated code goes on lines of its own, between the markers,
+      // starting at the user's column: the user's text around it keeps its
+      // line and column, and a diagnostic there quotes the user's text.
+      size_t LastLine = StringRef(New).rfind('\n');
+      bool DirectiveLast =
+          LastLine != StringRef::npos &&
+          StringRef(New).substr(LastLine + 1).ltrim(" \t").starts_with("#");
+      New = (Before.trim(" \t\f\v\r").empty() ? "" : "\n") + MarkerBegin +
+            "\n" +
+            presumedLineDirective(SM, SM.getComposedLoc(File, E.Begin)) +
+            std::string(Before.size(), ' ') + New +
+            (DirectiveLast ? "\n" : "") + MarkerEnd;
+    }
     // Keep the line numbering the compiler sees: an edit that adds lines,
     // or has a `#line` of its own, is followed by `#line` naming the
     // user's presumed line and file (their own `#line` directives stay in
-    // force); one that removes lines gives them back as newlines.
+    // force), and by spaces up to the user's column when the line goes on;
+    // one that removes lines gives them back as newlines.
     size_t OldLines = Old.count('\n');
     size_t NewLines = StringRef(New).count('\n');
     if (NewLines > OldLines || StringRef(New).contains("#line ")) {
-      PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(File, E.End));
-      New += "\n#line " + std::to_string(P.getLine()) + " \"" +
-             escapeForStringLiteral(P.getFilename()) + "\"\n";
+      SourceLocation End = SM.getComposedLoc(File, E.End);
+      New += "\n" + presumedLineDirective(SM, End);
+      if (UserTextAfter)
+        New.append(SM.getPresumedLoc(End).getColumn() - 1, ' ');
     } else {
       New.append(OldLines - NewLines, '\n');
     }

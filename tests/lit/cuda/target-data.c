@@ -1,8 +1,8 @@
 // '#pragma omp target data map(...)' keeps its sections on the device
 // around its statement (a block or a single statement): the nests inside
 // find them present. On the CPU it passes through to clang.
-// RUN: %orbis-cc --offload=cuda --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
-// RUN: %orbis-cc --emit-lowered %s | grep -v '// CHECK' | FileCheck --check-prefix=HOST %s
+// RUN: %orbis-cc --offload=cuda --emit-lowered %s | %join-generated %s | grep -v '// CHECK' | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v '// CHECK' | FileCheck --check-prefix=HOST %s
 // REQUIRES: cuda
 #include <omp_blocked.h>
 

@@ -1,7 +1,7 @@
 // Canonical form with the increment written 'x = x + s': the step is
 // evaluated once into a helper, and the element loop steps with
 // 'x += helper'.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, int s, double *A) {

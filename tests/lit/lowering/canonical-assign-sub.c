@@ -1,7 +1,7 @@
 // Canonical form with the increment written 'x = x - 2': the step is
 // '-(long long)(2LL)' and the element loop steps with 'x -= 2LL' (the
 // evaluated step, not the user's text).
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, double *A) {

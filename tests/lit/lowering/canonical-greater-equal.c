@@ -1,6 +1,6 @@
 // Canonical form 'i >= 0' with a prefix decrement '--i': ORBIS_CMP_GE, the
 // negated unit step '-(long long)(1)' and '--i' copied into the element loop.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, double *A) {

@@ -1,7 +1,7 @@
 // Canonical form 'i <= n' with a non-unit constant step 'i += 2': ORBIS_CMP_LE,
 // the step '(long long)(2LL)' and 'i += 2LL' in the element loop (the step
 // evaluated once, as a literal).
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, double *A) {

@@ -1,6 +1,6 @@
 // Canonical form 'i < n' with a prefix increment '++i': ORBIS_CMP_LT, a unit
 // step, and '++i' copied into the element loop.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, double *A) {

@@ -1,7 +1,7 @@
 // Canonical form 'i > lo' with a loop-invariant decrement 'i -= s': the step is
 // evaluated once into a helper, negated in '-(long long)(helper)', and the
 // element loop steps with 'i -= helper'.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, int lo, int s, double *A) {

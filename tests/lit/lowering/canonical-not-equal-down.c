@@ -1,7 +1,7 @@
 // Canonical form 'i != 0' counting down with 'i -= 4': ORBIS_CMP_NE and the
 // negated step '-(long long)(4LL)'; the element loop steps with
 // 'i -= 4LL', the evaluated step.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, double *A) {

@@ -3,7 +3,7 @@
 // 'ub - lb', never unsigned; the tile's first value is 'lb + first * step'
 // (pointer arithmetic, no integer casts); the pointer type is kept in the
 // declarations, and the element loop steps with 'c += 2LL'.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void clear(char *p, char *q) {

@@ -1,6 +1,6 @@
 // Canonical form over a 'size_t' loop variable: the typedef name is kept in
 // the declarations of the bounds, the tile's first value and the variable.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 #include <stddef.h>

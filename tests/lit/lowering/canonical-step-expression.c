@@ -1,7 +1,7 @@
 // Canonical form with a loop-invariant step expression 'i += 2 * s + 1':
 // the step is evaluated once, as written, into a helper that
 // orbis_loop_init and the element loop's 'i += helper' use.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, int s, double *A) {

@@ -1,6 +1,6 @@
 // Canonical form with the bound on the left counting down, '0 <= i': the
 // comparison is normalized to 'i >= 0' (ORBIS_CMP_GE) and the bound is '0'.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, double *A) {

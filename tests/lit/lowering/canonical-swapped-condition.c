@@ -1,6 +1,6 @@
 // Canonical form with the bound on the left, 'n > i': the comparison is
 // normalized to 'i < n' (ORBIS_CMP_LT) and the bound is 'n'.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, double *A) {

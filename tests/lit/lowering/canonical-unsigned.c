@@ -1,7 +1,7 @@
 // Canonical form over an 'unsigned' loop variable: the bounds, the tile's
 // first value and the per-tile variable are declared 'unsigned int', and the
 // unsigned-domain flag is computed from the type of 'lb + ub'.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(unsigned n, double *A) {

@@ -4,7 +4,7 @@
 // the element loop assigns it, so the variable outside is not written by the
 // tiles (it is private to the construct, as in OpenMP). A `(void)i;` keeps
 // -Wunused-variable from calling the user's variable unused.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only -Wall -Werror %s
 
 void fill(int n, int *A) {

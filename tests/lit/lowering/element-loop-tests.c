@@ -3,7 +3,7 @@
 // test in the variable's own type: '<' going up and '>' going down for a
 // signed variable (the optimizer can then count the iterations), '!=' for an
 // unsigned or pointer variable (an unsigned end may wrap to 0).
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void loops(int n, unsigned m, double *A, char *begin, char *end) {

@@ -3,7 +3,7 @@
 // 'for' under a standard '#pragma omp simd' and a 'while' with 'break', are
 // copied unchanged; only the instruction block gets the element loop around
 // it (the user's names, here 'k', never clash with the generated ones).
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void f(int n, int m, double *A, const double *W) {

@@ -4,7 +4,7 @@
 // the last iteration, 'lb + trip * step', so that 'i' holds it after the
 // construct as with any OpenMP loop. Without 'lastprivate' each tile keeps
 // its own copy (see canonical-var-outside.c). The second RUN line runs it.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc %s -o %t && %t | FileCheck --check-prefix=OUT %s
 #include <stdio.h>
 

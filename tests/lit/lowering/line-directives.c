@@ -5,7 +5,7 @@
 // 'single', 'omp block') needs none. The second RUN line checks the
 // effect: clang's errors in the lowered code point at the user's lines and
 // columns.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: not %orbis-cc -fsyntax-only -DBREAK %s 2>&1 | FileCheck --check-prefix=CLANG %s
 struct S { int a; };
 
@@ -14,7 +14,7 @@ void f(int n, struct S *A, int *c) {
   // CHECK-NEXT: {{^}}  {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0);
   // CHECK: {{^}}  #pragma omp parallel for \{{$}}
   // CHECK-NEXT: {{^}}      schedule(blocked, 4){{$}}
-  // CHECK: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
+  // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;
   #pragma omp parallel for \
@@ -41,7 +41,7 @@ void f(int n, struct S *A, int *c) {
     // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
     // CHECK: {{^}}#define blocked monotonic: dynamic, 1) __orbis_drop({{$}}
     // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
-    // CHECK-NEXT: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
+    // (generated code on lines of its own: no #line here once joined)
     // CHECK-EMPTY:
     // CHECK-NEXT: {{^}}    for (long long {{__orbis_t[0-9_]+}} = 0;
     // CHECK-NEXT: {{^}}      if (orbis_once_begin(
@@ -70,7 +70,7 @@ void f(int n, struct S *A, int *c) {
   }
   // CHECK: {{^}}#line [[@LINE-11]] "{{[^"]*}}"{{$}}
   // CHECK-NEXT: {{^}}  #pragma omp parallel for schedule(blocked, 4){{$}}
-  // CHECK: {{^}}#line [[@LINE-13]] "{{[^"]*}}"{{$}}
+  // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long {{__orbis_t[0-9_]+}} = 0;
   // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ int {{__orbis_lb[0-9_]+}} = (0);

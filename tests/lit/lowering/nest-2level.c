@@ -5,7 +5,7 @@
 // tile size as its multiplier), and the element loops of both levels, outer
 // first, are wrapped around the innermost body; both loop variables are
 // reset to their tile's first value afterwards. Names differ per level.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void copy(int n, int m, float *A, const float *B) {
@@ -14,7 +14,7 @@ void copy(int n, int m, float *A, const float *B) {
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L0]], [[LB0]]) __orbis_drop({{$}}
   // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
-  // CHECK-NEXT: {{^}}#line [[@LINE+8]] "{{[^"]*}}"{{$}}
+  // (generated code on lines of its own: no #line here once joined)
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long [[T0:__orbis_t[0-9_]+]] = 0; [[T0]] < [[L0]].num_tiles; ++[[T0]]) { orbis_tile_t [[C0:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C0]], &[[L0]], [[T0]]); 
   // CHECK-SAME: int x = [[F0:__orbis_f[0-9_]+]]; do { {{[{]$}}

@@ -3,7 +3,7 @@
 // declaring a fresh 'v' of the same type at the start of the nested loop's
 // set-up block; 'nowait' is accepted and has nothing left to do. The outer
 // loop's variable of the same name is untouched.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void fill(int n, double *A) {

@@ -5,7 +5,7 @@
 // firstprivate, the loop over tiles, the element loop wrapped around the body,
 // the loop variable reset to the tile's first value, and the closing braces.
 // A compound body and a single-statement body are both checked.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 // CHECK: #include <orbis/tile.h>
@@ -18,7 +18,7 @@ void scale(int n, double a, double *X) {
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}
   // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
-  // CHECK-NEXT: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
+  // (generated code on lines of its own: no #line here once joined)
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]){{$}}
   // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); int [[F:__orbis_f[0-9_]+]] = (__typeof__([[LB]]))((unsigned long long)[[LB]] + (unsigned long long)([[C]].first) * (unsigned long long)[[L]].step); {{[^;]*}} = {{[^;]*}}; int i = [[F]]; do {
@@ -37,7 +37,7 @@ void update(int n, double a, double *X) {
   // CHECK-NEXT: {{^}}#pragma push_macro("blocked"){{$}}
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]]) __orbis_drop({{$}}
   // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
-  // CHECK-NEXT: {{^}}#line [[@LINE+4]] "{{[^"]*}}"{{$}}
+  // (generated code on lines of its own: no #line here once joined)
   // CHECK-EMPTY:
   // CHECK-NEXT: {{^}}  for (long long [[T:__orbis_t[0-9_]+]] = 0; [[T]] < [[L]].num_tiles; ++[[T]]) { orbis_tile_t [[C:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C]], &[[L]], [[T]]); 
   // CHECK-SAME: int i = [[F:__orbis_f[0-9_]+]]; do { { { { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; ++i) { {{[{]$}}

@@ -3,7 +3,7 @@
 // 'single nowait' does not ('orbis_once_begin(o, 1)'); both close with
 // 'orbis_once_end'. Each 'single' has its own once object. A 'single'
 // outside any blocked loop keeps its standard form.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void once(int n, double *A, int *flags) {

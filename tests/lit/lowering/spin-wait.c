@@ -8,7 +8,7 @@
 // read', issue 7 defect 11) and may leave with 'if (c) break;'. Loops that
 // store elsewhere or call functions, loops in the instruction block and
 // loops outside nests are untouched.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 int sweep_calls(void);

@@ -2,7 +2,7 @@
 // tiled nests are copied verbatim (spelling, spacing, clauses, line
 // continuations), and so are '#pragma' lines of other namespaces; only the
 // blocked loop is rewritten.
-// RUN: %orbis-cc --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cc -fsyntax-only %s
 
 void work(int n, double *A, double *B, int *c) {

@@ -8,7 +8,7 @@
 // instantiate for a signed and an unsigned 'T' (checked by -fsyntax-only).
 // A blocked loop in a member function (using a member through 'this') is
 // lowered the same way.
-// RUN: %orbis-cxx --emit-lowered %s | grep -v "^ *//" | FileCheck %s
+// RUN: %orbis-cxx --emit-lowered %s | %join-generated %s | grep -v "^ *//" | FileCheck %s
 // RUN: %orbis-cxx -fsyntax-only %s
 #include <omp_blocked.h>
 #include <vector>
@@ -22,11 +22,12 @@ void fill(T lo, T hi, T step, V *A, int *calls) {
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]], [[SV]], [[O]]) __orbis_drop({{$}}
   // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
   // CHECK: orbis_tile_t [[C:__orbis_c[0-9_]+]];
+  // CHECK-SAME: const int [[QB:__orbis_qb[0-9_]+]] = orbis_query_int([[C]].num);
   // CHECK-SAME: T [[F:__orbis_f[0-9_]+]] = orbis_dep_at([[LB]], {{.*}}); T i = [[F]]; do
   // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
   // CHECK-NEXT: {{^}}    calls[0]++; orbis_once_end([[O]]); }{{$}}
   // CHECK-NEXT: {{^}}    {{(_Pragma.* )?}}{ { for (i = [[F]]; i {{<|>|!=}} {{__orbis_e[0-9_]+}}; i += [[SV]]) {
-  // CHECK-NEXT: {{^}}    A[i] = V(orbis_query_int([[C]].num)); } } i = [[F]]; }{{$}}
+  // CHECK-NEXT: {{^}}    A[i] = V([[QB]]  ); } } i = [[F]]; }{{$}}
   #pragma omp parallel for schedule(blocked, 16)
   for (T i = lo; i < hi; i += step) {
     #pragma omp single

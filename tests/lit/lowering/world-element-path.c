@@ -4,7 +4,7 @@
 // naming its line, the construct's end a barrier before its variables'
 // memory goes. A pointer variable is one world pointer; an array of
 // pointers, one per element; the pointee's type gives the strides.
-// RUN: %orbis-cc --emit-lowered %s | grep -v '// CHECK' | FileCheck %s
+// RUN: %orbis-cc --emit-lowered %s | %join-generated %s | grep -v '// CHECK' | FileCheck %s
 #include <omp_world.h>
 
 // CHECK: #include <orbis/world_access.h>

@@ -20,6 +20,7 @@
 #include <orbis/tile.h> // the generated code's interface: one definition
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 
@@ -478,7 +479,7 @@ private:
     }
     const Directive &D = P.Dir;
     bool Parallel = D.Kind == DirectiveKind::ParallelFor;
-    std::string S = std::string(GeneratedCodeBegin) + "{ " + loopSetup(L);
+    std::string S = "{ " + loopSetup(L);
     std::vector<std::string> Private = {loopVar(L), lbVar(L)};
     if (L.Form.Step && !L.Form.StepConstant)
       Private.push_back(stepVar(L));
@@ -607,7 +608,7 @@ private:
     std::string C = tileVar(L), F = firstVar(L);
     std::string Open = "{ orbis_tile_t " + C + "; orbis_tile_enter(&" + C +
                        ", &" + loopVar(L) + ", " + counter(L) + "); " +
-                       declareLike(L, F) + " = " + tileFirstValue(L) +
+                       queryDeclarations(L) + declareLike(L, F) + " = " + tileFirstValue(L) +
                        "; " + declareLike(L, endVar(L)) + " = " +
                        tileEndValue(L) + "; " + loopVarInit(L) + " do { ";
     std::string Close;
@@ -648,7 +649,7 @@ private:
     if (L.Pragma->Dir.Kind == DirectiveKind::For)
       for (const NestedDirective &Single : Nest.Singles)
         S += " orbis_once_release(" + onceVar(Single) + ");";
-    return S + " }" + GeneratedCodeEnd;
+    return S + " }";
   }
 
   /// What opens the instruction block: the element loops, and in front of
@@ -888,9 +889,9 @@ private:
 
   /// The block as written records its row's value for the register reads.
   void emitValueCapture() {
-    CharSourceRange R = fileRange(Carry.Value);
-    Edits.insert(R.getBegin(), Carry.captureOpen(carryNames()), 0);
-    Edits.insert(R.getEnd(), Carry.captureClose(), 0);
+    Edits.insert(fileRange(Carry.Target).getBegin(),
+                 Carry.assignmentCaptureOpen(carryNames()), 0);
+    Edits.insert(fileRange(Carry.Value).getEnd(), ")", 0);
   }
 
   /// The loop's step, once evaluated: a literal for a constant step (so that
@@ -965,33 +966,43 @@ private:
     Edits.replace(P.ExtentBegin, P.ExtentEnd, S);
   }
 
-  /// `c[i] += v;` becomes `ORBIS_SINGLE_WRITER_ADD((c[i]), (v));`
-  /// (`c[i]++` and `++c[i]`: `(1)`), edited around the text so that the
-  /// queries inside are still lowered; the pragma becomes a comment.
+  /// `c[i] += v;` becomes a load and a release store of `c[i]` plus `v`
+  /// (`c[i]++` and `++c[i]`: `1`): no other thread writes the element while
+  /// this one runs the tile (docs/lowering.md, "Single-writer counters"),
+  /// so these are the update, without the locked add that drains the store
+  /// buffer. A statement expression: edited around the user's text,
+  /// so that the queries inside are still lowered, and with no macro call
+  /// around it, so that the generated code goes on lines of its own and the
+  /// user's text keeps its columns. The pragma becomes a comment.
   void emitSingleWriterAdd(const NestedDirective &A,
                            const SingleWriterCounter &Counter) {
     const CollectedDirective &P = *A.Pragma;
     Edits.replace(P.ExtentBegin, P.ExtentEnd,
                   "/* omp atomic: a single-writer counter (docs/lowering.md) */");
     CharSourceRange Target = fileRange(Counter.Target);
+    static const char *const Open = "({ __auto_type __orbis_sw = &(";
+    static const char *const Middle =
+        "); __atomic_store_n(__orbis_sw, __atomic_load_n(__orbis_sw, "
+        "__ATOMIC_RELAXED) + (";
+    static const char *const Close = "), __ATOMIC_RELEASE); })";
     const Expr *Update = cast<Expr>(A.Body)->IgnoreParens();
     if (const auto *U = dyn_cast<UnaryOperator>(Update)) {
       SourceLocation Op = U->getOperatorLoc();
       if (U->isPrefix()) {
-        Edits.replace(Op, Op.getLocWithOffset(2), "ORBIS_SINGLE_WRITER_ADD((");
-        Edits.insert(Target.getEnd(), "), (1))", OrderCloseWrap);
+        Edits.replace(Op, Op.getLocWithOffset(2), Open);
+        Edits.insert(Target.getEnd(), std::string(Middle) + "1" + Close,
+                     OrderCloseWrap);
       } else {
-        Edits.insert(Target.getBegin(), "ORBIS_SINGLE_WRITER_ADD((",
-                     OrderOpenWrap);
-        Edits.replace(Op, Op.getLocWithOffset(2), "), (1))");
+        Edits.insert(Target.getBegin(), Open, OrderOpenWrap);
+        Edits.replace(Op, Op.getLocWithOffset(2),
+                      std::string(Middle) + "1" + Close);
       }
       return;
     }
     SourceLocation Op = cast<BinaryOperator>(Update)->getOperatorLoc();
-    Edits.insert(Target.getBegin(), "ORBIS_SINGLE_WRITER_ADD((",
-                 OrderOpenWrap);
-    Edits.replace(Op, Op.getLocWithOffset(2), "), (");
-    Edits.insert(fileRange(Counter.Added).getEnd(), "))", OrderCloseWrap);
+    Edits.insert(Target.getBegin(), Open, OrderOpenWrap);
+    Edits.replace(Op, Op.getLocWithOffset(2), Middle);
+    Edits.insert(fileRange(Counter.Added).getEnd(), Close, OrderCloseWrap);
   }
 
   /// Each turn of a spin-wait ends with a pause, and the wait with
@@ -1020,10 +1031,36 @@ private:
     Edits.insert(Range.getEnd(), "), __ATOMIC_ACQUIRE)", OrderCloseWrap);
   }
 
+  /// The tile's answer to Q, a constant of the tile's scope
+  /// (queryDeclarations), named shorter than any query's call.
+  std::string queryName(const BlockedLoop &L, TileQuery Q) const {
+    static const char *const Kinds[] = {"qn", "qb", "qs", "qt"};
+    return name(Kinds[static_cast<int>(Q)], L);
+  }
+
+  /// The constants of L's tile that its queries read.
+  std::string queryDeclarations(const BlockedLoop &L) const {
+    std::string S;
+    std::set<TileQuery> Done;
+    for (const QueryCall &Q : L.Queries)
+      if (Done.insert(Q.Query).second)
+        S += "const int " + queryName(L, Q.Query) + " = " +
+             queryValue(L, Q.Query) + "; ";
+    return S;
+  }
+
+  /// The call becomes the constant's name padded to the call's length, in
+  /// the user's line: what follows keeps its column.
   void emitQuery(const BlockedLoop &L, const QueryCall &Q) {
     SourceLocation End = Lexer::getLocForEndOfToken(Q.Call->getEndLoc(), 0, SM,
                                                     Ctx.getLangOpts());
-    Edits.replace(Q.Call->getBeginLoc(), End, queryValue(L, Q.Query));
+    std::string Name = queryName(L, Q.Query);
+    unsigned Length = SM.getFileOffset(End) -
+                      SM.getFileOffset(Q.Call->getBeginLoc());
+    if (Name.size() < Length)
+      Name.append(Length - Name.size(), ' ');
+    Edits.replace(Q.Call->getBeginLoc(), End, Name,
+                  EditList::Placement::InLine);
   }
 };
 

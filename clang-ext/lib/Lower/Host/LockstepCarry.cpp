@@ -125,6 +125,7 @@ LockstepCarry planLockstepCarry(const TiledNest &Nest, const RowSchedule &Rows,
     return No("the assigned element is written over several lines");
   C.Applies = true;
   C.Value = Rows.Value;
+  C.Target = Rows.Write->Expr;
   C.ValueText = std::move(Text);
   return C;
 }

@@ -75,6 +75,7 @@ struct LockstepCarry {
   std::string TargetText; ///< `A[x][y]`
   std::string ValueText;  ///< the right-hand side
   const clang::Expr *Value = nullptr;
+  const clang::Expr *Target = nullptr; ///< the assignment's left-hand side
 
   /// Declarations of the value arrays, for a group of `Rows` rows.
   std::string declarations(const CarryNames &N, int Rows) const;
@@ -92,6 +93,12 @@ struct LockstepCarry {
   /// row's value too.
   std::string captureOpen(const CarryNames &N) const;
   std::string captureClose() const { return "))"; }
+  /// What goes before the block's assignment as written (and `)` after
+  /// it), so that the value it stores is the row's value too: the user's
+  /// assignment converts it, where the user's warnings point.
+  std::string assignmentCaptureOpen(const CarryNames &N) const {
+    return "(" + N.Current + "[" + N.Row + "] = ";
+  }
 };
 
 /// Which reads of the nest's block can come from registers when rows of

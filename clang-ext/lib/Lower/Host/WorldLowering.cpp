@@ -746,7 +746,7 @@ private:
     // The pragma's line goes; the construct opens a scope of its own.
     Result.Edits.replace(W.Pragma->ExtentBegin, W.Pragma->ExtentEnd, "");
     std::string Open =
-        std::string(GeneratedCodeBegin) + "{ orbis_world_init_at(" + Place + ");\n";
+        "{ orbis_world_init_at(" + Place + ");\n";
     for (const Variable &V : Vars) {
       std::string Name = V.Decl->getNameAsString();
       std::string Count =
@@ -866,7 +866,7 @@ private:
       Close += " orbis_world_shared_free_at(__orbis_wonce" + N + ", " + Place +
                "); orbis_world_shared_free_at(__orbis_wdone" + N + ", " +
                Place + ");";
-    Result.Edits.insert(endOf(For), Close + " }" + GeneratedCodeEnd, 1000);
+    Result.Edits.insert(endOf(For), Close + " }", 1000);
   }
 
   bool isOutermost(const Expr *Node) {

@@ -17,42 +17,12 @@ namespace orbis {
 
 /// Around the code the lowering writes into the user's file, the warnings
 /// its own code raises are off (-Werror builds failed on code the user did
-/// not write): a C++ style's (casts, `0` null pointers, reserved `__orbis_`
-/// names), C89's (declarations after statements and in `for`, `long
-/// long`), and what -Weverything finds in the scaffolding (signed and
-/// unsigned index arithmetic, the staging buffers' casts and subscripts,
-/// names of its own, the macros it defines around a verbatim directive,
-/// the trip count of a loop over pointers to variable-length rows, whose
-/// size clang cannot see is not zero).
-/// They are off for the user's statements inside too: the price of one
-/// region per construct (docs/driver.md lists them). The list is checked
-/// against clang's own warnings on the sequential program by
-/// tests/lit/driver/generated-code-warnings.test.
-inline constexpr const char *GeneratedCodeBegin =
-    "_Pragma(\"clang diagnostic push\") "
-#define ORBIS_IGNORED(W) "_Pragma(\"clang diagnostic ignored \\\"" W "\\\"\") "
-    ORBIS_IGNORED("-Wold-style-cast")
-    ORBIS_IGNORED("-Wzero-as-null-pointer-constant")
-    ORBIS_IGNORED("-Wreserved-identifier")
-    ORBIS_IGNORED("-Wc++98-compat-pedantic")
-    ORBIS_IGNORED("-Wdeclaration-after-statement")
-    ORBIS_IGNORED("-Wc99-extensions")
-    ORBIS_IGNORED("-Wgcc-compat")
-    ORBIS_IGNORED("-Wlong-long")
-    ORBIS_IGNORED("-Wunsafe-buffer-usage")
-    ORBIS_IGNORED("-Wsign-conversion")
-    ORBIS_IGNORED("-Wcast-align")
-    ORBIS_IGNORED("-Wcast-qual")
-    ORBIS_IGNORED("-Wshadow")
-    ORBIS_IGNORED("-Wunused-variable")
-    ORBIS_IGNORED("-Wunused-macros")
-    ORBIS_IGNORED("-Wpadded")
-    ORBIS_IGNORED("-Wvla")
-    ORBIS_IGNORED("-Wvariadic-macros")
-    ORBIS_IGNORED("-Wpointer-arith");
-#undef ORBIS_IGNORED
-inline constexpr const char *GeneratedCodeEnd =
-    " _Pragma(\"clang diagnostic pop\")";
+/// not write): the markers are macros of <orbis/tile.h>, which lists the
+/// warnings and why. The edit list puts every edit between them
+/// (EditList::setGeneratedCodeMarkers), so the user's statements between
+/// the edits keep the warnings the build asks for.
+inline constexpr const char *GeneratedCodeBegin = " __orbis_generated_begin ";
+inline constexpr const char *GeneratedCodeEnd = " __orbis_generated_end ";
 
 
 /// The world memory one staged tile copies: one world pointer (`Vs[t]`)
