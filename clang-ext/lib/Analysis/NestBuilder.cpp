@@ -284,6 +284,20 @@ private:
     return nullptr;
   }
 
+  /// Whether D is a loop construct (or transforms one): `for`, `simd`,
+  /// `taskloop`, `distribute`, `loop`, `tile`, `unroll`, alone or combined.
+  static bool appliesToLoop(const Directive &D) {
+    if (D.isLoopDirective())
+      return true;
+    llvm::SmallVector<StringRef, 4> Words;
+    StringRef(D.Name).split(Words, ' ', -1, /*KeepEmpty=*/false);
+    return llvm::any_of(Words, [](StringRef W) {
+      return W == "for" || W == "simd" || W == "taskloop" ||
+             W == "distribute" || W == "loop" || W == "tile" ||
+             W == "unroll";
+    });
+  }
+
   static bool isRelevant(const CollectedDirective &C) {
     const Directive &D = C.Dir;
     return C.Failed || D.isExtension() || D.Kind == DirectiveKind::Single ||
@@ -350,8 +364,16 @@ private:
         recordNested(D, S, St);
         St.SharedRegions -= Inside;
       }
-      if (LoopPragma)
+      if (LoopPragma) {
+        // A loop directive before the blocked one (a stray line, or two
+        // blocked directives) would apply to the code the lowering writes:
+        // the error clang gives for a statement that is not a loop.
+        for (const CollectedDirective *D : allDirectivesAt(S))
+          if (D != LoopPragma && isBefore(D, LoopPragma) &&
+              appliesToLoop(D->Dir))
+            error(Diag::ExpectedForLoop, D->Dir.Loc, {D->Dir.Name});
         return walkDirectedLoop(LoopPragma, S, St);
+      }
       if (Region) {
         ++St.SharedRegions;
         walkChildren(S, St);

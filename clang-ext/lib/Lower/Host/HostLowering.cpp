@@ -12,6 +12,7 @@
 #include "orbis/SingleWriterCounter.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -260,7 +261,21 @@ private:
     std::string Out;
     llvm::raw_string_ostream OS(Out);
     PrintingPolicy Policy(Ctx.getLangOpts());
-    L.Form.Var->getType().getUnqualifiedType().print(OS, Policy, Name);
+    QualType T = L.Form.Var->getType().getUnqualifiedType();
+    // An `auto` variable's type prints as the deduced one, which may be a
+    // member typedef spelled without its class (`size_type` for
+    // `v.size()`): spelled in full, or as what it stands for where its
+    // class hides it.
+    if (const auto *Auto = dyn_cast<AutoType>(T.getTypePtr());
+        Auto && !T->isDependentType()) {
+      T = Auto->getDeducedType().getUnqualifiedType();
+      const auto *Typedef = T->getAs<TypedefType>();
+      bool Hidden = Typedef && Typedef->getDecl()->getAccess() != AS_public &&
+                    Typedef->getDecl()->getAccess() != AS_none;
+      T = Hidden ? T.getCanonicalType()
+                 : TypeName::getFullyQualifiedType(T, Ctx);
+    }
+    T.print(OS, Policy, Name);
     return OS.str();
   }
 
