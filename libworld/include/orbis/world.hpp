@@ -19,27 +19,39 @@
 
 namespace orbis {
 
-/// Stops the program: `call` failed on element `index` of `ptr`.
+/// Stops the program: `call`, made at `file`:`line` (no place when null),
+/// failed on element `index` of `ptr`; `why` says more than the status when
+/// the layer itself found the misuse (else libworld's detail of the call).
 [[noreturn]] inline void world_fail(const char *call, orbis_status_t status,
                                     const orbis_world_ptr_t &ptr,
-                                    uint64_t index) {
+                                    uint64_t index, const char *file = nullptr,
+                                    unsigned line = 0,
+                                    const char *why = nullptr) {
   std::fflush(stdout);
-  const char *detail = orbis_world_error_detail();
+  const char *detail = why ? why : orbis_world_error_detail();
+  char at[512] = "";
+  if (file)
+    std::snprintf(at, sizeof at, " at %s:%u", file, line);
   std::fprintf(stderr,
-               "orbis: rank %d: %s(allocation %u of rank %u, element %llu): "
+               "orbis: rank %d: %s%s (allocation %u of rank %u, element %llu): "
                "%s%s%s\n",
-               orbis_world_rank(), call, ptr.id, ptr.owner,
+               orbis_world_rank(), call, at, ptr.id, ptr.owner,
                static_cast<unsigned long long>(index),
                orbis_status_string(status), *detail ? ": " : "", detail);
   orbis_world_stop(1);
 }
 
 /// Stops the program: `call` (not about an address) failed.
-[[noreturn]] inline void world_fail(const char *call, orbis_status_t status) {
+[[noreturn]] inline void world_fail(const char *call, orbis_status_t status,
+                                    const char *file = nullptr,
+                                    unsigned line = 0) {
   std::fflush(stdout);
   const char *detail = orbis_world_error_detail();
-  std::fprintf(stderr, "orbis: rank %d: %s: %s%s%s\n", orbis_world_rank(),
-               call, orbis_status_string(status), *detail ? ": " : "",
+  char at[512] = "";
+  if (file)
+    std::snprintf(at, sizeof at, " at %s:%u", file, line);
+  std::fprintf(stderr, "orbis: rank %d: %s%s: %s%s%s\n", orbis_world_rank(),
+               call, at, orbis_status_string(status), *detail ? ": " : "",
                detail);
   orbis_world_stop(1);
 }
@@ -72,7 +84,7 @@ public:
   void barrier(ORBIS_WORLD_SITE) const {
     orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_barrier())
-      world_fail("orbis_world_barrier", s);
+      world_fail("orbis_world_barrier", s, file, line);
   }
 
 private:
@@ -91,61 +103,66 @@ template <class T> class world_array {
 
 public:
   world_array() = default;
-  explicit world_array(const orbis_world_ptr_t &ptr) : p(ptr) {
-    if (ptr.elem_size != sizeof(T))
-      world_fail("world_array", ORBIS_ERR_INVALID, ptr, 0);
-  }
+  explicit world_array(const orbis_world_ptr_t &ptr, ORBIS_WORLD_SITE)
+      : world_array(ptr, "world_array", file, line) {}
 
   /// `count` uninitialized elements owned by the calling process.
-  static world_array allocate(size_t count) {
+  static world_array allocate(size_t count, ORBIS_WORLD_SITE) {
     orbis_world_ptr_t ptr;
     if (orbis_status_t s = orbis_world_malloc(count, sizeof(T), &ptr))
-      world_fail("orbis_world_malloc", s);
-    return world_array(ptr);
+      world_fail("world_array::allocate", s, file, line);
+    return world_array(ptr, "world_array::allocate", file, line);
   }
   /// Hands this array to the other processes through a root slot of the
   /// calling process, and takes one handed out by process `rank`.
-  void publish(int slot) const {
+  void publish(int slot, ORBIS_WORLD_SITE) const {
+    checked("world_array::publish", file, line);
+    orbis_world_set_site(file, line);
     orbis_world_ptr_t root = orbis_world_root(orbis_world_rank());
     if (orbis_status_t s = orbis_world_store(root, slot, &p))
-      world_fail("orbis_world_store", s, root, slot);
+      world_fail("world_array::publish", s, root, slot, file, line);
   }
   static world_array fetch(int rank, int slot, ORBIS_WORLD_SITE) {
     orbis_world_set_site(file, line);
     orbis_world_ptr_t root = orbis_world_root(rank), ptr;
     if (orbis_status_t s = orbis_world_load(root, slot, &ptr))
-      world_fail("orbis_world_load", s, root, slot);
-    return world_array(ptr);
+      world_fail("world_array::fetch", s, root, slot, file, line);
+    return world_array(ptr, "world_array::fetch", file, line);
   }
 
   void store(uint64_t i, const T &value, ORBIS_WORLD_SITE) const {
+    checked("world_array::store", file, line);
     orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_store(p, i, &value))
-      world_fail("orbis_world_store", s, p, i);
+      world_fail("world_array::store", s, p, i, file, line);
   }
   T load(uint64_t i, ORBIS_WORLD_SITE) const {
+    checked("world_array::load", file, line);
     orbis_world_set_site(file, line);
     T value;
     if (orbis_status_t s = orbis_world_load(p, i, &value))
-      world_fail("orbis_world_load", s, p, i);
+      world_fail("world_array::load", s, p, i, file, line);
     return value;
   }
   void store_range(uint64_t first, uint64_t count, const T *values,
                    ORBIS_WORLD_SITE) const {
+    checked("world_array::store_range", file, line);
     orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_store_range(p, first, count, values))
-      world_fail("orbis_world_store_range", s, p, first);
+      world_fail("world_array::store_range", s, p, first, file, line);
   }
   void load_range(uint64_t first, uint64_t count, T *values,
                   ORBIS_WORLD_SITE) const {
+    checked("world_array::load_range", file, line);
     orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_load_range(p, first, count, values))
-      world_fail("orbis_world_load_range", s, p, first);
+      world_fail("world_array::load_range", s, p, first, file, line);
   }
   void wait_range(uint64_t first, uint64_t count, ORBIS_WORLD_SITE) const {
+    checked("world_array::wait_range", file, line);
     orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_wait_range(p, first, count))
-      world_fail("orbis_world_wait_range", s, p, first);
+      world_fail("world_array::wait_range", s, p, first, file, line);
   }
 
   uint64_t size() const { return p.count; }
@@ -153,6 +170,25 @@ public:
   const orbis_world_ptr_t &ptr() const { return p; }
 
 private:
+  /// A view of `ptr`, made by `call`: its elements must have T's size.
+  world_array(const orbis_world_ptr_t &ptr, const char *call, const char *file,
+              unsigned line)
+      : p(ptr) {
+    if (ptr.elem_size != sizeof(T)) {
+      char why[128];
+      std::snprintf(why, sizeof why,
+                    "the element type has %zu bytes, the allocation's %u",
+                    sizeof(T), unsigned(ptr.elem_size));
+      world_fail(call, ORBIS_ERR_INVALID, ptr, 0, file, line, why);
+    }
+  }
+  /// A default-constructed array views nothing.
+  void checked(const char *call, const char *file, unsigned line) const {
+    if (p.elem_size == 0)
+      world_fail(call, ORBIS_ERR_INVALID, p, 0, file, line,
+                 "a null world pointer (a default-constructed world_array)");
+  }
+
   orbis_world_ptr_t p{};
 };
 
@@ -164,7 +200,7 @@ public:
       : p(locks), i(index) {
     orbis_world_set_site(file, line);
     if (orbis_status_t s = orbis_world_lock(p, i))
-      world_fail("orbis_world_lock", s, p, i);
+      world_fail("world_lock_guard", s, p, i, file, line);
   }
   ~world_lock_guard() { orbis_world_unlock(p, i); }
   world_lock_guard(const world_lock_guard &) = delete;
