@@ -80,8 +80,12 @@ std::optional<clang::CharSourceRange> fileRangeOf(const clang::Stmt *S,
 /// Just past statement `S` in the file, its `;` included: a statement
 /// without braces ends with its last sub-statement's `;` (`for (...) x = 1;`),
 /// which its end location omits, and so does one ending in `}` that is not
-/// a block (`u[i] = {i, 2};`, `return {a, b};`, `f = [] {};`).
-clang::SourceLocation statementEnd(const clang::Stmt *S, clang::ASTContext &Ctx);
+/// a block (`u[i] = {i, 2};`, `return {a, b};`, `f = [] {};`). The `;` may
+/// follow directives and code the preprocessor skipped (`Skipped`, in source
+/// order): `x = a` / `#ifdef E` / `+ 1` / `#endif` / `;`.
+clang::SourceLocation
+statementEnd(const clang::Stmt *S, clang::ASTContext &Ctx,
+             llvm::ArrayRef<clang::SourceRange> Skipped = {});
 
 /// A subscript chain `v[i][j]...` taken apart: the subscripts outermost
 /// first, and the base expression `v` (what remains under the chain).

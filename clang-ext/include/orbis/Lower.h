@@ -27,6 +27,9 @@ struct LowerOptions {
   Backend Target = Backend::Host;
   /// File name used in the messages of the generated code ("file:line:col").
   std::string PresumedName;
+  /// The code the preprocessor skipped (branches of `#if` not taken), in
+  /// source order: where a statement ends is the next token it did not.
+  std::vector<clang::SourceRange> SkippedRanges;
 };
 
 /// A file a backend generates beside the lowered source (a .cu, say).

@@ -26,13 +26,28 @@ using namespace clang;
 namespace orbis {
 namespace {
 
+/// Records the code the preprocessor skips (the branches of `#if` not
+/// taken), in source order: the lowering looks past it for a statement's
+/// `;` (statementEnd).
+class SkippedRangeCollector : public PPCallbacks {
+public:
+  explicit SkippedRangeCollector(std::vector<SourceRange> &Out) : Out(Out) {}
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    Out.push_back(Range);
+  }
+
+private:
+  std::vector<SourceRange> &Out;
+};
+
 class LowerConsumer : public ASTConsumer {
 public:
   LowerConsumer(CompilerInstance &CI, DiagReporter &Reporter,
                 std::vector<CollectedDirective> &Directives,
+                const std::vector<SourceRange> &Skipped,
                 const LowerRequest &Request, LowerOutcome &Outcome,
                 llvm::Error &Failure)
-      : CI(CI), Reporter(Reporter), Directives(Directives),
+      : CI(CI), Reporter(Reporter), Directives(Directives), Skipped(Skipped),
         PresumedName(Request.InputFile), PrintModel(Request.PrintModel),
         Target(Request.OffloadCuda ? Backend::Cuda : Backend::Host),
         Outcome(Outcome), Failure(Failure) {}
@@ -69,7 +84,7 @@ public:
       return;
     }
     llvm::Expected<LowerResult> Lowered =
-        lower(Nests.Model, Directives, Ctx, {Target, PresumedName});
+        lower(Nests.Model, Directives, Ctx, {Target, PresumedName, Skipped});
     if (!Lowered) {
       Failure = Lowered.takeError();
       return;
@@ -111,6 +126,7 @@ private:
   CompilerInstance &CI;
   DiagReporter &Reporter;
   std::vector<CollectedDirective> &Directives;
+  const std::vector<SourceRange> &Skipped;
   const std::string &PresumedName;
   bool PrintModel;
   Backend Target;
@@ -132,8 +148,10 @@ protected:
     Reporter->Dependence = Request.Dependence;
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaCollector>(
         CI.getPreprocessor(), *Reporter, Directives));
-    return std::make_unique<LowerConsumer>(CI, *Reporter, Directives, Request,
-                                           Outcome, Failure);
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkippedRangeCollector>(Skipped));
+    return std::make_unique<LowerConsumer>(CI, *Reporter, Directives, Skipped,
+                                           Request, Outcome, Failure);
   }
 
 public:
@@ -152,6 +170,7 @@ private:
   llvm::Error &Failure;
   std::unique_ptr<DiagReporter> Reporter;
   std::vector<CollectedDirective> Directives;
+  std::vector<SourceRange> Skipped;
 };
 
 } // namespace

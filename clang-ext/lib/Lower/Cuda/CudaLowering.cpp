@@ -127,7 +127,7 @@ lowerForCuda(const NestModel &Model,
   // World loops run on the host, and so do the blocked nests inside them,
   // with their staged tiles (offloading those is not done yet).
   StagedTilePlans Plans;
-  lowerWorldLoops(Model, Ctx, Result, &Plans);
+  lowerWorldLoops(Model, Ctx, Options, Result, &Plans);
   if (!Result.Diags.empty())
     return Result;
   std::string Device, Declarations;

@@ -395,7 +395,8 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
   const CollectedDirective &P = *Nest.root().Pragma;
   // The loop's text up to its last token, a body's closing `;` included
   // (left behind, it was an empty statement: -Wextra-semi-stmt).
-  SourceLocation LoopEnd = statementEnd(Nest.root().For, Ctx);
+  SourceLocation LoopEnd =
+      statementEnd(Nest.root().For, Ctx, Options.SkippedRanges);
   // The functions the nest called are no longer called on the host: a
   // reference keeps -Wunused-function quiet about the user's static ones.
   std::string Uses;
@@ -409,15 +410,50 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
               ")&" + F->getQualifiedNameAsString() + ";\n";
   // The user's lines after the nest keep their numbers (warnings there).
   Result.Edits.replace(P.ExtentBegin, LoopEnd,
-                       Uses.empty() ? hostCode()
-                                    : "{\n" + std::string(GeneratedCodeBegin) +
-                                          Uses + GeneratedCodeEnd + "\n" +
-                                          hostCode() + "}\n");
+                       (Uses.empty() ? hostCode()
+                                     : "{\n" + std::string(GeneratedCodeBegin) +
+                                           Uses + GeneratedCodeEnd + "\n" +
+                                           hostCode() + "}\n") +
+                           keptDirectives(P.ExtentBegin, LoopEnd));
   Result.Prologue += "void " + launcherName() +
                      "(const orbis_loop_t *, const long long *, void *const "
                      "*, orbis_cuda_map_t *, const long long *);\n";
   return true;
 }
 
+
+std::string CudaNestEmitter::keptDirectives(SourceLocation Begin,
+                                            SourceLocation End) const {
+  // A conditional the nest's text runs across (its `#endif` after the
+  // body's `;`) stays balanced, and a macro defined there stays defined.
+  static const char *const Kept[] = {"if",      "ifdef",   "ifndef",
+                                     "elif",    "elifdef", "elifndef",
+                                     "else",    "endif",   "define",
+                                     "undef"};
+  StringRef Text(SM.getCharacterData(Begin),
+                 SM.getFileOffset(End) - SM.getFileOffset(Begin));
+  std::string Out;
+  size_t Line = 0;
+  while (Line < Text.size()) {
+    size_t Next = Line;
+    // A directive's continuation lines belong to it.
+    while ((Next = Text.find('\n', Next)) != StringRef::npos && Next > 0 &&
+           (Text[Next - 1] == '\\' ||
+            (Text[Next - 1] == '\r' && Next > 1 && Text[Next - 2] == '\\')))
+      ++Next;
+    StringRef Whole = Text.slice(Line, Next);
+    StringRef Trimmed = Whole.ltrim(" \t\f\v");
+    if (Trimmed.consume_front("#")) {
+      StringRef Name = Trimmed.ltrim(" \t").take_while(
+          [](char C) { return llvm::isAlnum(C) || C == '_'; });
+      if (llvm::is_contained(Kept, Name))
+        Out += "\n" + Whole.rtrim("\r").str();
+    }
+    if (Next == StringRef::npos)
+      break;
+    Line = Next + 1;
+  }
+  return Out.empty() ? Out : Out + "\n";
+}
 
 } // namespace orbis::cuda

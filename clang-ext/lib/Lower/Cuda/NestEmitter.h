@@ -222,6 +222,10 @@ private:
   std::string stageSizes();
   void printAs(DeviceCopy Copy);
   std::string hostCode();
+  /// The conditional and macro directives written inside [Begin, End), the
+  /// nest's text that the launch replaces, one per line.
+  std::string keptDirectives(clang::SourceLocation Begin,
+                             clang::SourceLocation End) const;
   std::string sectionChecks();
   std::string hostSingle(const NestedDirective &S);
   std::string kernel();

@@ -311,7 +311,7 @@ private:
 
   /// Just after the statement, its terminating ';' included.
   SourceLocation statementEnd(const Stmt *S) const {
-    return orbis::statementEnd(S, Ctx);
+    return orbis::statementEnd(S, Ctx, Options.SkippedRanges);
   }
 
   /// The value a tile query bound to loop L reads.
@@ -1091,7 +1091,7 @@ lowerForHost(const NestModel &Model,
   // World loops, and the staged tiles of the nests inside them
   // (WorldLowering.h).
   StagedTilePlans Plans;
-  lowerWorldLoops(Model, Ctx, Result, &Plans);
+  lowerWorldLoops(Model, Ctx, Options, Result, &Plans);
   if (!Result.Diags.empty())
     return Result;
   for (const auto &Nest : Model.Nests) {

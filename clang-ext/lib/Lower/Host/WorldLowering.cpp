@@ -125,10 +125,11 @@ std::string accessorSuffix(QualType T) {
 
 class LoopLowering {
 public:
-  LoopLowering(const WorldLoop &W, ASTContext &Ctx, LowerResult &Result,
+  LoopLowering(const WorldLoop &W, ASTContext &Ctx,
+               const LowerOptions &Options, LowerResult &Result,
                StagedTilePlans *Plans, std::set<std::string> &Accessors)
-      : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), Result(Result),
-        Plans(Plans), StructAccessors(&Accessors) {}
+      : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), Options(Options),
+        Result(Result), Plans(Plans), StructAccessors(&Accessors) {}
 
   void lower() {
     const Directive &Dir = W.Pragma->Dir;
@@ -889,7 +890,9 @@ private:
                                       Ctx.getLangOpts());
   }
   /// Just past a statement (its `;` included).
-  SourceLocation endOf(const Stmt *S) { return statementEnd(S, Ctx); }
+  SourceLocation endOf(const Stmt *S) {
+    return statementEnd(S, Ctx, Options.SkippedRanges);
+  }
 
   // ---- Staged tiles (docs/lowering.md, "Staged tiles") ----
 
@@ -1264,6 +1267,7 @@ private:
   const WorldLoop &W;
   ASTContext &Ctx;
   SourceManager &SM;
+  const LowerOptions &Options;
   LowerResult &Result;
   StagedTilePlans *Plans;
   std::set<std::string> *StructAccessors; ///< types with accessors already
@@ -1277,7 +1281,8 @@ private:
 } // namespace
 
 void lowerWorldLoops(const NestModel &Model, ASTContext &Ctx,
-                     LowerResult &Result, StagedTilePlans *Plans) {
+                     const LowerOptions &Options, LowerResult &Result,
+                     StagedTilePlans *Plans) {
   if (Model.WorldLoops.empty())
     return;
   reportWorldVariablesOutsideLoops(Model, Ctx, Result.Diags);
@@ -1285,7 +1290,7 @@ void lowerWorldLoops(const NestModel &Model, ASTContext &Ctx,
   Result.Libraries.push_back("orbis_world");
   std::set<std::string> StructAccessors;
   for (const auto &World : Model.WorldLoops)
-    LoopLowering(*World, Ctx, Result, Plans, StructAccessors).lower();
+    LoopLowering(*World, Ctx, Options, Result, Plans, StructAccessors).lower();
 }
 
 } // namespace orbis

@@ -82,7 +82,8 @@ void reportWorldVariablesOutsideLoops(const NestModel &Model,
 /// and library they need), or its diagnostics; with Plans, what each
 /// blocked nest inside a world loop stages.
 void lowerWorldLoops(const NestModel &Model, clang::ASTContext &Ctx,
-                     LowerResult &Result, StagedTilePlans *Plans = nullptr);
+                     const LowerOptions &Options, LowerResult &Result,
+                     StagedTilePlans *Plans = nullptr);
 
 /// The code in front of a nest's element loops (`Loops`, the `for` headers
 /// over the tile, whose bounds are `First` and `End`, one per level): the
