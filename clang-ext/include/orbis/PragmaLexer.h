@@ -63,10 +63,14 @@ std::optional<LexedPragma> lexScratchPragma(const clang::SourceManager &SM,
                                             clang::SourceLocation Start);
 
 /// The first token of code at or after Loc (a file location), skipping
-/// comments, preprocessor directive lines and `_Pragma(...)` operators.
-clang::SourceLocation nextCodeToken(const clang::SourceManager &SM,
-                                    const clang::LangOptions &LangOpts,
-                                    clang::SourceLocation Loc);
+/// comments, preprocessor directive lines and `_Pragma(...)` operators; an
+/// `#include` line counts as code (its `#`): it brings the next statement.
+/// Code in `Skipped` (what the preprocessor skipped, known once it is done)
+/// is not code.
+clang::SourceLocation
+nextCodeToken(const clang::SourceManager &SM, const clang::LangOptions &LangOpts,
+              clang::SourceLocation Loc,
+              llvm::ArrayRef<clang::SourceRange> Skipped = {});
 
 /// Lexes a whole buffer as the text after `#pragma omp` (for the fuzzer and
 /// unit tests).

@@ -165,7 +165,11 @@ public:
     for (const CollectedDirective *D : Relevant) {
       if (Bound.count(D) || D->Failed || inSkippedCode(D))
         continue;
-      if (D->Dir.Kind == DirectiveKind::Block)
+      if (D->NextCodeLoc.isValid() &&
+          *SM.getCharacterData(D->NextCodeLoc) == '#')
+        // The statement comes from an `#include` (nextCodeToken).
+        error(Diag::StatementFromInclude, D->Dir.Loc, {D->Dir.Name});
+      else if (D->Dir.Kind == DirectiveKind::Block)
         error(Diag::ExpectedStatementAfterBlock, D->Dir.Loc);
       else if (D->Dir.isLoopDirective() && expandedFromMacro(D->Dir))
         // A macro that expands to the directive and its loop: the loop
@@ -307,6 +311,25 @@ private:
 
   void error(Diag Id, SourceLocation Loc, std::vector<std::string> Args = {}) {
     Result.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});
+  }
+
+  /// Whether the lowering can edit around statement S of directive D: S
+  /// starts and ends in the file's own text, not in a macro expansion nor
+  /// in a file it includes (whose edits would land around the `#include`
+  /// line: the element loops closed after the next statement). Else an
+  /// error at D.
+  bool editable(const Stmt *S, const Directive &D) {
+    std::optional<CharSourceRange> Range = fileRangeOf(S, Ctx);
+    if (!Range) {
+      error(Diag::StatementFromMacro, D.Loc, {D.Name});
+      return false;
+    }
+    if (SM.getFileID(Range->getBegin()) != SM.getMainFileID() ||
+        SM.getFileID(Range->getEnd()) != SM.getMainFileID()) {
+      error(Diag::StatementFromInclude, D.Loc, {D.Name});
+      return false;
+    }
+    return true;
   }
 
   std::vector<const CollectedDirective *> directivesAt(const Stmt *S) {
@@ -652,15 +675,15 @@ private:
     // (EXTENSIONS.md 3.2), which the lowering must see.
     if (!St.Nest && St.World && !St.SharedRegions &&
         Dir.Kind == DirectiveKind::Single) {
-      if (!fileRangeOf(S, Ctx))
-        return error(Diag::StatementFromMacro, Dir.Loc, {Dir.Name});
+      if (!editable(S, Dir))
+        return;
       St.World->Singles.push_back({D, S, NextDirectiveId++, nullptr});
     }
     // `critical` there too: world-wide (EXTENSIONS.md 3.2), a world lock
     // per name; a `barrier` has no meaning there.
     if (!St.Nest && St.World && !St.SharedRegions && Dir.Name == "critical") {
-      if (!fileRangeOf(S, Ctx))
-        return error(Diag::StatementFromMacro, Dir.Loc, {Dir.Name});
+      if (!editable(S, Dir))
+        return;
       const std::string &Name = Dir.CriticalName;
       auto &Names = St.World->CriticalNames;
       auto It = llvm::find(Names, Name);
@@ -679,10 +702,12 @@ private:
       for (const PassThroughClause &C : Dir.Clauses)
         if (C.Name != "nowait")
           return error(Diag::SingleClauseNotSupported, C.Loc, {C.Name});
-      if (!fileRangeOf(S, Ctx))
-        return error(Diag::StatementFromMacro, Dir.Loc, {Dir.Name});
+      if (!editable(S, Dir))
+        return;
       St.Nest->Singles.push_back({D, S, NextDirectiveId++, St.Stack.back()});
     } else if (Dir.Kind == DirectiveKind::Atomic && !Dir.HasMemoryOrder) {
+      if (!editable(S, Dir))
+        return;
       St.Nest->Atomics.push_back({D, S, NextDirectiveId++, St.Stack.back()});
     }
   }
@@ -762,9 +787,8 @@ private:
       Skipped.push_back(S->getSourceRange());
       return;
     }
-    if (!fileRangeOf(S, Ctx)) {
+    if (!editable(S, D->Dir)) {
       St.Nest->Failed = true;
-      error(Diag::StatementFromMacro, D->Dir.Loc, {D->Dir.Name});
       Skipped.push_back(S->getSourceRange());
       return;
     }
@@ -838,6 +862,10 @@ private:
     if (For->getBeginLoc().isMacroID() || For->getRParenLoc().isMacroID() ||
         !fileRangeOf(For->getBody(), Ctx)) {
       error(Diag::LoopFromMacro, Dir.Loc);
+      Skipped.push_back(For->getSourceRange());
+      return;
+    }
+    if (!editable(For->getBody(), Dir)) {
       Skipped.push_back(For->getSourceRange());
       return;
     }

@@ -236,7 +236,8 @@ std::optional<LexedPragma> lexScratchPragma(const SourceManager &SM,
 }
 
 SourceLocation nextCodeToken(const SourceManager &SM,
-                             const LangOptions &LangOpts, SourceLocation Loc) {
+                             const LangOptions &LangOpts, SourceLocation Loc,
+                             llvm::ArrayRef<SourceRange> Skipped) {
   std::optional<BufferCursor> Cursor = BufferCursor::at(SM, Loc);
   if (!Cursor)
     return SourceLocation();
@@ -247,7 +248,24 @@ SourceLocation nextCodeToken(const SourceManager &SM,
     if (Tok.is(tok::eof))
       return SourceLocation();
     unsigned Offset = SM.getFileOffset(Tok.getLocation());
+    auto In = llvm::find_if(Skipped, [&](const SourceRange &R) {
+      return SM.getFileID(R.getBegin()) == Cursor->File &&
+             SM.getFileOffset(R.getBegin()) <= Offset &&
+             Offset < SM.getFileOffset(R.getEnd());
+    });
+    if (In != Skipped.end()) {
+      Cursor->Offset = SM.getFileOffset(In->getEnd());
+      continue;
+    }
     if (Tok.is(tok::hash) && Tok.isAtStartOfLine()) {
+      // An `#include` brings code: the statement after a directive may
+      // be the included file's, which the lowering cannot edit around.
+      Token Name;
+      Lex.LexFromRawLexer(Name);
+      if (isRawIdentifier(Name, "include") ||
+          isRawIdentifier(Name, "include_next") ||
+          isRawIdentifier(Name, "import"))
+        return Tok.getLocation();
       Cursor->Offset = endOfLogicalLine(Cursor->Buffer, Offset) + 1;
       continue;
     }

@@ -65,6 +65,16 @@ std::string escapeForStringLiteral(llvm::StringRef Name) {
   return Out;
 }
 
+/// Blanks as wide as Text on the screen and in bytes: its tabs, and a
+/// space for every other byte (clang's columns count bytes).
+static std::string blanksLike(llvm::StringRef Text) {
+  std::string Out(Text.size(), ' ');
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\t')
+      Out[I] = '\t';
+  return Out;
+}
+
 llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
                                             FileID File,
                                             llvm::StringRef Prologue,
@@ -157,7 +167,7 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
       New = (Before.trim(" \t\f\v\r").empty() ? "" : "\n") + MarkerBegin +
             "\n" +
             presumedLineDirective(SM, SM.getComposedLoc(File, E.Begin)) +
-            std::string(Before.size(), ' ') + New +
+            blanksLike(Before) + New +
             (DirectiveLast ? "\n" : "") + MarkerEnd;
     }
     // Keep the line numbering the compiler sees: an edit that adds lines,
@@ -167,13 +177,16 @@ llvm::Expected<std::string> EditList::apply(const SourceManager &SM,
     // one that removes lines gives them back as newlines.
     size_t OldLines = Old.count('\n');
     size_t NewLines = StringRef(New).count('\n');
+    size_t EndLineStart = Buffer.rfind('\n', E.End);
+    EndLineStart = EndLineStart == StringRef::npos ? 0 : EndLineStart + 1;
+    std::string ToColumn =
+        UserTextAfter ? blanksLike(Buffer.slice(EndLineStart, E.End)) : "";
     if (NewLines > OldLines || StringRef(New).contains("#line ")) {
-      SourceLocation End = SM.getComposedLoc(File, E.End);
-      New += "\n" + presumedLineDirective(SM, End);
-      if (UserTextAfter)
-        New.append(SM.getPresumedLoc(End).getColumn() - 1, ' ');
-    } else {
+      New += "\n" + presumedLineDirective(SM, SM.getComposedLoc(File, E.End)) +
+             ToColumn;
+    } else if (NewLines < OldLines) {
       New.append(OldLines - NewLines, '\n');
+      New += ToColumn;
     }
     SourceLocation At = EditSM.getComposedLoc(Edited, E.Begin);
     bool Failed = E.End == E.Begin

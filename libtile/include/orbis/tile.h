@@ -21,41 +21,16 @@
 #define __orbis_drop(...)
 
 /// Lowered code's: the code orbis-cc writes into the user's file goes
-/// between these two, which turn off the warnings its own code raises
-/// (-Werror builds failed on code the user did not write) and back on for
-/// the user's statements: a C++ style's (casts, `0` null pointers, reserved
-/// `__orbis_` names), C89's (declarations after statements and in `for`,
-/// `long long`), and what -Weverything finds in the scaffolding (signed and
-/// unsigned index arithmetic, the staging buffers' casts and subscripts,
-/// names of its own, the macros it defines around a verbatim directive, the
-/// trip count of a loop over pointers to variable-length rows, whose size
-/// clang cannot see is not zero, the statement expression of a single-writer
-/// counter). docs/driver.md lists them; the list is
-/// checked against clang's own warnings on the sequential program by
-/// tests/lit/driver/generated-code-warnings.test.
+/// between these two, which turn every warning off for it (-Werror builds
+/// failed on code the user did not write: a C++ style's casts, C89's
+/// declarations after statements, the scaffolding's index arithmetic, the
+/// conversions of the copies of the user's expressions it evaluates) and
+/// back on for the user's statements between the pieces. docs/driver.md;
+/// tests/lit/driver/generated-code-warnings.test checks it under
+/// -Weverything.
 #define __orbis_generated_begin                                                \
   _Pragma("clang diagnostic push")                                             \
-  _Pragma("clang diagnostic ignored \"-Wold-style-cast\"")                     \
-  _Pragma("clang diagnostic ignored \"-Wzero-as-null-pointer-constant\"")      \
-  _Pragma("clang diagnostic ignored \"-Wreserved-identifier\"")                \
-  _Pragma("clang diagnostic ignored \"-Wc++98-compat-pedantic\"")              \
-  _Pragma("clang diagnostic ignored \"-Wdeclaration-after-statement\"")        \
-  _Pragma("clang diagnostic ignored \"-Wc99-extensions\"")                     \
-  _Pragma("clang diagnostic ignored \"-Wgcc-compat\"")                         \
-  _Pragma("clang diagnostic ignored \"-Wlong-long\"")                          \
-  _Pragma("clang diagnostic ignored \"-Wunsafe-buffer-usage\"")                \
-  _Pragma("clang diagnostic ignored \"-Wsign-conversion\"")                    \
-  _Pragma("clang diagnostic ignored \"-Wcast-align\"")                         \
-  _Pragma("clang diagnostic ignored \"-Wcast-qual\"")                          \
-  _Pragma("clang diagnostic ignored \"-Wshadow\"")                             \
-  _Pragma("clang diagnostic ignored \"-Wunused-variable\"")                    \
-  _Pragma("clang diagnostic ignored \"-Wunused-macros\"")                      \
-  _Pragma("clang diagnostic ignored \"-Wpadded\"")                             \
-  _Pragma("clang diagnostic ignored \"-Wvla\"")                                \
-  _Pragma("clang diagnostic ignored \"-Wvariadic-macros\"")                    \
-  _Pragma("clang diagnostic ignored \"-Wpointer-arith\"")                      \
-  _Pragma("clang diagnostic ignored \"-Wgnu-statement-expression\"")           \
-  _Pragma("clang diagnostic ignored \"-Wgnu-auto-type\"")
+  _Pragma("clang diagnostic ignored \"-Weverything\"")
 #define __orbis_generated_end _Pragma("clang diagnostic pop")
 
 #include <omp_blocked.h>

@@ -11,10 +11,11 @@
 #define HALF(x) ((x) / 2)
 
 void sizes(int n, int bs, double *A) {
-  // CHECK: static const orbis_site_t [[S0:__orbis_site[0-9_]+]] = {"{{.*}}size-expression.c:[[@LINE+9]]:3", 0, 8, {{[A-Z_ |0]+}}, {{0|"[^"]*"}}};
+  // CHECK: static const orbis_site_t [[S0:__orbis_site[0-9_]+]] = {"{{.*}}size-expression.c:[[@LINE+10]]:3", 0, 8, {{[A-Z_ |0]+}}, {{0|"[^"]*"}}};
   // CHECK-SAME: __extension__ __int128 [[Z0:__orbis_size[0-9_]+]] = {{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic push
   // CHECK-NEXT: {{^}}#pragma clang diagnostic error "-Wfloat-conversion"
+  // CHECK-NEXT: {{^}}#pragma clang diagnostic error "-Wc++11-narrowing"
   // CHECK-NEXT: {{^}}#line [[@LINE+5]]
   // CHECK-NEXT: {{^}}                                            {bs}{{$}}
   // CHECK-NEXT: {{^}}#pragma clang diagnostic pop

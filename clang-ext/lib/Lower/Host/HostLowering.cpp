@@ -39,8 +39,10 @@ std::string blockSizeInitializer(const BlockSizeArg &Size,
     return "{(" + Size.Text + ")}";
   std::string Line = presumedLineDirective(SM, Size.Loc);
   unsigned Column = SM.getPresumedLoc(Size.Loc).getColumn();
+  // Errors even in generated code, whose warnings are all off.
   return "\n#pragma clang diagnostic push"
-         "\n#pragma clang diagnostic error \"-Wfloat-conversion\"\n" +
+         "\n#pragma clang diagnostic error \"-Wfloat-conversion\""
+         "\n#pragma clang diagnostic error \"-Wc++11-narrowing\"\n" +
          Line +
          (Column >= 2 ? std::string(Column - 2, ' ') + "{" : "{\n" + Line) +
          Size.Text + "}\n#pragma clang diagnostic pop\n" + Line;
@@ -989,6 +991,11 @@ private:
   /// so that the queries inside are still lowered, and with no macro call
   /// around it, so that the generated code goes on lines of its own and the
   /// user's text keeps its columns. The pragma becomes a comment.
+  /// Past the token at Loc (a line splice may stand inside `+=`).
+  SourceLocation endOfToken(SourceLocation Loc) const {
+    return Lexer::getLocForEndOfToken(Loc, 0, SM, Ctx.getLangOpts());
+  }
+
   void emitSingleWriterAdd(const NestedDirective &A,
                            const SingleWriterCounter &Counter) {
     const CollectedDirective &P = *A.Pragma;
@@ -1004,19 +1011,19 @@ private:
     if (const auto *U = dyn_cast<UnaryOperator>(Update)) {
       SourceLocation Op = U->getOperatorLoc();
       if (U->isPrefix()) {
-        Edits.replace(Op, Op.getLocWithOffset(2), Open);
+        Edits.replace(Op, endOfToken(Op), Open);
         Edits.insert(Target.getEnd(), std::string(Middle) + "1" + Close,
                      OrderCloseWrap);
       } else {
         Edits.insert(Target.getBegin(), Open, OrderOpenWrap);
-        Edits.replace(Op, Op.getLocWithOffset(2),
+        Edits.replace(Op, endOfToken(Op),
                       std::string(Middle) + "1" + Close);
       }
       return;
     }
     SourceLocation Op = cast<BinaryOperator>(Update)->getOperatorLoc();
     Edits.insert(Target.getBegin(), Open, OrderOpenWrap);
-    Edits.replace(Op, Op.getLocWithOffset(2), Middle);
+    Edits.replace(Op, endOfToken(Op), Middle);
     Edits.insert(fileRange(Counter.Added).getEnd(), Close, OrderCloseWrap);
   }
 
