@@ -9,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "orbis/PragmaLexer.h"
 
 using namespace clang;
 
@@ -373,58 +374,6 @@ std::optional<CharSourceRange> fileRangeOf(const Stmt *S, ASTContext &Ctx) {
   return Range;
 }
 
-/// The `;` that is the first token the parser saw after `After`, past
-/// directive lines and the ranges the preprocessor skipped; none when
-/// another token comes first.
-static std::optional<SourceLocation>
-semicolonAfter(SourceLocation After, const SourceManager &SM,
-               const LangOptions &LO, llvm::ArrayRef<SourceRange> Skipped) {
-  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(After);
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(At.first, &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  unsigned Offset = At.second;
-  while (Offset < Buffer.size()) {
-    Lexer Raw(SM.getLocForStartOfFile(At.first), LO, Buffer.begin(),
-              Buffer.begin() + Offset, Buffer.end());
-    Token Tok;
-    if (Raw.LexFromRawLexer(Tok) && Tok.is(tok::eof))
-      return std::nullopt;
-    SourceLocation Loc = Tok.getLocation();
-    unsigned TokOffset = SM.getFileOffset(Loc);
-    const SourceRange *In = nullptr;
-    for (const SourceRange &R : Skipped)
-      if (SM.getFileID(R.getBegin()) == At.first &&
-          SM.getFileOffset(R.getBegin()) <= TokOffset &&
-          TokOffset < SM.getFileOffset(R.getEnd()))
-        In = &R;
-    if (In) {
-      Offset = SM.getFileOffset(In->getEnd());
-      continue;
-    }
-    // A directive line (`#endif`), with its continuation lines.
-    size_t LineStart = Buffer.rfind('\n', TokOffset);
-    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-    if (Tok.is(tok::hash) &&
-        Buffer.slice(LineStart, TokOffset).trim(" \t\f\v").empty()) {
-      size_t End = TokOffset;
-      while ((End = Buffer.find('\n', End)) != StringRef::npos &&
-             ((End > 0 && Buffer[End - 1] == '\\') ||
-              (End > 1 && Buffer[End - 1] == '\r' && Buffer[End - 2] == '\\')))
-        ++End;
-      if (End == StringRef::npos)
-        return std::nullopt;
-      Offset = End + 1;
-      continue;
-    }
-    if (Tok.is(tok::semi))
-      return Tok.getEndLoc();
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
-
 SourceLocation statementEnd(const Stmt *S, ASTContext &Ctx,
                             llvm::ArrayRef<SourceRange> Skipped) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -461,9 +410,11 @@ SourceLocation statementEnd(const Stmt *S, ASTContext &Ctx,
   Token Tok;
   if (!Lexer::getRawToken(Last, Tok, SM, LO) && Tok.is(tok::semi))
     return After;
-  if (std::optional<SourceLocation> Semi =
-          semicolonAfter(After, SM, LO, Skipped))
-    return *Semi;
+  // The first token the parser saw after it, past directive lines and the
+  // branches the preprocessor skipped (an `#include` line is not a `;`).
+  SourceLocation Next = nextCodeToken(SM, LO, After, Skipped);
+  if (Next.isValid() && *SM.getCharacterData(Next) == ';')
+    return Next.getLocWithOffset(1);
   return After;
 }
 
