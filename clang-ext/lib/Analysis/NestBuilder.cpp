@@ -313,6 +313,18 @@ private:
     Result.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});
   }
 
+  /// Whether a `#pragma omp block` inside the nest is followed by an
+  /// `#include` (finish() reports that, not a missing block).
+  bool blockFromInclude(const TiledNest &Nest) const {
+    CharSourceRange Range = SM.getExpansionRange(Nest.root().For->getSourceRange());
+    return llvm::any_of(Relevant, [&](const CollectedDirective *D) {
+      return D->Dir.Kind == DirectiveKind::Block && D->NextCodeLoc.isValid() &&
+             *SM.getCharacterData(D->NextCodeLoc) == '#' &&
+             SM.isBeforeInTranslationUnit(Range.getBegin(), D->Dir.Loc) &&
+             SM.isBeforeInTranslationUnit(D->Dir.Loc, Range.getEnd());
+    });
+  }
+
   /// Whether the lowering can edit around statement S of directive D: S
   /// starts and ends in the file's own text, not in a macro expansion nor
   /// in a file it includes (whose edits would land around the `#include`
@@ -863,10 +875,16 @@ private:
         !fileRangeOf(For->getBody(), Ctx)) {
       error(Diag::LoopFromMacro, Dir.Loc);
       Skipped.push_back(For->getSourceRange());
+      // The enclosing nest is not what the user wrote without this loop:
+      // its own checks would report errors that are not there.
+      if (St.Nest)
+        St.Nest->Failed = true;
       return;
     }
     if (!editable(For->getBody(), Dir)) {
       Skipped.push_back(For->getSourceRange());
+      if (St.Nest)
+        St.Nest->Failed = true;
       return;
     }
     if (St.InInstructionBlock) {
@@ -1246,7 +1264,7 @@ private:
             St.BlockOwner->Child->Pragma->Dir.Loc);
       return;
     }
-    if (!Nest.BlockPragma) {
+    if (!Nest.BlockPragma && !blockFromInclude(Nest)) {
       for (const auto &L : Nest.Loops)
         if (L->Child && !bodyIsOnly(L->For->getBody(), L->Child->For)) {
           error(Diag::StatementsNeedBlock, L->Pragma->Dir.Loc);

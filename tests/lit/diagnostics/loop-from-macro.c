@@ -47,5 +47,23 @@ void world_loop(int n) {
   WORLD_LOOP(t, n) W[t] = 0;
 }
 
+// A nested loop's header from a macro: that error only (the enclosing
+// loop, taken as innermost, reported its `single` as inside the
+// instruction block).
+#define FOR_Y for (int y = 1; y < n - 1; y++)
+void nested_header(int n, double *A, int *counters) {
+  #pragma omp parallel for schedule(blocked, 4)
+  for (int x = 1; x < n - 1; x++) {
+    #pragma omp single
+    counters[0] = n;
+    // CHECK: {{^}}{{.*}}loop-from-macro.c:[[@LINE+1]]:5: error: loop with 'schedule(blocked)' cannot come from a macro expansion{{$}}
+    #pragma omp for schedule(blocked, 5)
+    FOR_Y {
+      #pragma omp block
+      A[x * n + y] = 0.5 * A[(x - 1) * n + y];
+    }
+  }
+}
+
 // CHECK-NOT: error:
-// CHECK: {{^}}5 errors generated.{{$}}
+// CHECK: {{^}}6 errors generated.{{$}}
