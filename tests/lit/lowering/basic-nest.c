@@ -17,7 +17,7 @@ void sweep(int n, double *A, volatile int *counters) {
   #pragma omp parallel for schedule(blocked, 7) num_threads(4)
   for (int x = 1; x < n - 1; x++) {
     // CHECK: for (long long [[T0:__orbis_t[0-9_]+]] = 0; [[T0]] < [[L0]].num_tiles; ++[[T0]]) { orbis_tile_t [[C0:__orbis_c[0-9_]+]]; orbis_tile_enter(&[[C0]], &[[L0]], [[T0]]);
-    // CHECK-SAME: const int [[QB0:__orbis_qb[0-9_]+]] = orbis_query_int([[C0]].num);
+    // CHECK-SAME: int [[QB0:__orbis_qb[0-9_]+]] = orbis_query_int([[C0]].num);
     // CHECK-SAME: int x = [[F0:__orbis_f[0-9_]+]]; do {
     // CHECK: if (orbis_once_begin([[ONCE]], 0)) {
     #pragma omp single
@@ -29,7 +29,7 @@ void sweep(int n, double *A, volatile int *counters) {
     for (int y = 1; y < n - 1; y++) {
       // CHECK: ORBIS_BLOCK_SIZE_AUTO, 1 * [[L0]].tile,
       // CHECK: for (long long [[T1:__orbis_t[0-9_]+]] = 0;
-      // CHECK-SAME: orbis_tile_enter(&[[C1:__orbis_c[0-9_]+]], {{.*}} const int [[QS1:__orbis_qs[0-9_]+]] = orbis_query_int([[C1]].size);
+      // CHECK-SAME: orbis_tile_enter(&[[C1:__orbis_c[0-9_]+]], {{.*}} int [[QS1:__orbis_qs[0-9_]+]] = orbis_query_int([[C1]].size);
       // CHECK-SAME: int y = [[F1:__orbis_f[0-9_]+]]; do {
       while (counters[xb] < y + omp_block_size() - 1) {}
       // CHECK-NEXT: while (__atomic_load_n(&(counters[xb]), __ATOMIC_ACQUIRE) < y + [[QS1]]    - 1) { orbis_spin_pause(); }

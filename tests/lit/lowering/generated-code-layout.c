@@ -33,7 +33,7 @@ void f(int n, int *A) {
 // CHECK-NEXT: 
 // CHECK-NEXT: __orbis_generated_begin 
 // CHECK-NEXT:#line 15 "{{.*}}generated-code-layout.c"
-// CHECK-NEXT:                              { orbis_tile_t {{.*}} const int [[QS:__orbis_qs[0-9_]+]] = orbis_query_int({{.*}}.size); {{.*}} {  __orbis_generated_end 
+// CHECK-NEXT:                              { orbis_tile_t {{.*}} int [[QS:__orbis_qs[0-9_]+]] = orbis_query_int({{.*}}.size); {{.*}} {  __orbis_generated_end 
 // CHECK-NEXT:#line 15 "{{.*}}generated-code-layout.c"
 // CHECK-NEXT:                              { A[i] = [[QS]]    + i; }
 // CHECK-NEXT: __orbis_generated_begin 

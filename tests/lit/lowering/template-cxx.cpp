@@ -22,7 +22,7 @@ void fill(T lo, T hi, T step, V *A, int *calls) {
   // CHECK: {{^}}#define blocked monotonic: dynamic, 1) firstprivate([[L]], [[LB]], [[SV]], [[O]]) __orbis_drop({{$}}
   // CHECK: {{^}}#pragma pop_macro("block_local"){{$}}
   // CHECK: orbis_tile_t [[C:__orbis_c[0-9_]+]];
-  // CHECK-SAME: const int [[QB:__orbis_qb[0-9_]+]] = orbis_query_int([[C]].num);
+  // CHECK-SAME: int [[QB:__orbis_qb[0-9_]+]] = orbis_query_int([[C]].num);
   // CHECK-SAME: T [[F:__orbis_f[0-9_]+]] = orbis_dep_at([[LB]], {{.*}}); T i = [[F]]; do
   // CHECK-NEXT: {{^}}    if (orbis_once_begin([[O]], 0)) {{[{]$}}
   // CHECK-NEXT: {{^}}    calls[0]++; orbis_once_end([[O]]); }{{$}}

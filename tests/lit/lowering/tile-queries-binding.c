@@ -16,14 +16,14 @@
 void queries(int n, int *A, int *log) {
   // CHECK: orbis_loop_t [[L0:__orbis_L[0-9_]+]];
   // CHECK: orbis_tile_t [[C0:__orbis_c[0-9_]+]];
-  // CHECK-SAME: const int [[QN0:__orbis_qn[0-9_]+]] = orbis_query_int([[L0]].num_tiles); const int [[QB0:__orbis_qb[0-9_]+]] = orbis_query_int([[C0]].num); const int [[QS0:__orbis_qs[0-9_]+]] = orbis_query_int([[C0]].size); const int [[QT0:__orbis_qt[0-9_]+]] = orbis_query_int([[L0]].total); int
+  // CHECK-SAME: int [[QN0:__orbis_qn[0-9_]+]] = orbis_query_int([[L0]].num_tiles); int [[QB0:__orbis_qb[0-9_]+]] = orbis_query_int([[C0]].num); int [[QS0:__orbis_qs[0-9_]+]] = orbis_query_int([[C0]].size); int [[QT0:__orbis_qt[0-9_]+]] = orbis_query_int([[L0]].total); int
   #pragma omp parallel for schedule(blocked, 4)
   for (int x = 0; x < n; x++) {
     log[0] = omp_num_blocks() + omp_block_num() + omp_block_size() + omp_total_size();
     // CHECK: {{^}}    log[0] = [[QN0]]    + [[QB0]]   + [[QS0]]    + [[QT0]]   ;{{$}}
     // CHECK: orbis_loop_t [[L1:__orbis_L[0-9_]+]];
     // CHECK: orbis_tile_t [[C1:__orbis_c[0-9_]+]];
-    // CHECK-SAME: const int [[QN1:__orbis_qn[0-9_]+]] = orbis_query_int([[L1]].num_tiles); const int [[QB1:__orbis_qb[0-9_]+]] = orbis_query_int([[C1]].num); const int [[QS1:__orbis_qs[0-9_]+]] = orbis_query_int([[C1]].size); const int [[QT1:__orbis_qt[0-9_]+]] = orbis_query_int([[L1]].total); int
+    // CHECK-SAME: int [[QN1:__orbis_qn[0-9_]+]] = orbis_query_int([[L1]].num_tiles); int [[QB1:__orbis_qb[0-9_]+]] = orbis_query_int([[C1]].num); int [[QS1:__orbis_qs[0-9_]+]] = orbis_query_int([[C1]].size); int [[QT1:__orbis_qt[0-9_]+]] = orbis_query_int([[L1]].total); int
     #pragma omp for schedule(blocked, 2)
     for (int y = 0; y < n; y++) {
       log[1] = omp_num_blocks() + omp_block_num() + omp_block_size() + omp_total_size();

@@ -1060,13 +1060,15 @@ private:
     return name(Kinds[static_cast<int>(Q)], L);
   }
 
-  /// The constants of L's tile that its queries read.
+  /// The values of L's tile that its queries read: `int`, the queries'
+  /// type, in the messages about them (the analysis parse refused what
+  /// only a call would refuse, `omp_block_size() = 3`).
   std::string queryDeclarations(const BlockedLoop &L) const {
     std::string S;
     std::set<TileQuery> Done;
     for (const QueryCall &Q : L.Queries)
       if (Done.insert(Q.Query).second)
-        S += "const int " + queryName(L, Q.Query) + " = " +
+        S += "int " + queryName(L, Q.Query) + " = " +
              queryValue(L, Q.Query) + "; ";
     return S;
   }
