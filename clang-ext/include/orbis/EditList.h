@@ -40,6 +40,10 @@ public:
   void replace(clang::SourceLocation Begin, clang::SourceLocation End,
                std::string Text, Placement Where = Placement::OwnLines);
   bool empty() const { return Edits.empty(); }
+  /// Whether a replacement takes in Loc (strictly inside its range): an
+  /// insertion there would overlap it.
+  bool replacesAround(const clang::SourceManager &SM,
+                      clang::SourceLocation Loc) const;
   /// Puts each edit's text (except where it lies inside a preprocessor
   /// directive, or is blank) between Begin and End, on lines of its own.
   void setGeneratedCodeMarkers(std::string Begin, std::string End) {

@@ -25,6 +25,9 @@ struct CollectedDirective {
   /// The directive had errors (already reported): the statement it applies
   /// to is not analyzed, so that nothing in it is reported again.
   bool Failed = false;
+  /// The macros whose expansion wrote the directive, outermost last (none
+  /// for a directive written as such).
+  std::vector<std::string> Macros;
 };
 
 enum class TileQuery { NumBlocks, BlockNum, BlockSize, TotalSize };

@@ -108,6 +108,19 @@ public:
       Outcome.Generated.push_back({F.Name, F.Text});
     if (Lowered->Edits.empty())
       return;
+    // A directive a macro wrote is lowered in place of the macro's use, so
+    // the macros are never expanded: `#ifdef` there uses them
+    // (-Wunused-macros).
+    for (const CollectedDirective &D : Directives)
+      if (!D.Macros.empty() &&
+          Ctx.getSourceManager().isInMainFile(D.ExtentBegin) &&
+          !Lowered->Edits.replacesAround(Ctx.getSourceManager(),
+                                         D.ExtentBegin)) {
+        std::string Uses;
+        for (const std::string &Name : D.Macros)
+          Uses += "#ifdef " + Name + "\n#endif\n";
+        Lowered->Edits.insert(D.ExtentBegin, Uses, -5000);
+      }
     const SourceManager &SM = Ctx.getSourceManager();
     // The parse saw `declare variant` blocks blanked; the edits apply to the
     // text as written.

@@ -100,6 +100,12 @@ void PragmaCollector::PragmaDirective(SourceLocation Loc,
   C.Dir = std::move(Parsed.Dir);
   C.ExtentBegin = ExtentBegin;
   C.ExtentEnd = ExtentEnd;
+  for (SourceLocation L = Loc; L.isMacroID();
+       L = SM.getImmediateMacroCallerLoc(L)) {
+    StringRef Name = Lexer::getImmediateMacroName(L, SM, LangOpts);
+    if (!Name.empty() && !llvm::is_contained(C.Macros, Name))
+      C.Macros.push_back(Name.str());
+  }
   C.NextCodeLoc = nextCodeToken(SM, LangOpts, ExtentEnd);
   Out.push_back(std::move(C));
 }

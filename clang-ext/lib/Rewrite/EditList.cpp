@@ -29,6 +29,20 @@ void EditList::replace(SourceLocation Begin, SourceLocation End,
   Edits.back().End = End.getRawEncoding();
 }
 
+bool EditList::replacesAround(const SourceManager &SM,
+                              SourceLocation Loc) const {
+  unsigned At = SM.getFileOffset(Loc);
+  FileID File = SM.getFileID(Loc);
+  return llvm::any_of(Edits, [&](const Edit &E) {
+    if (E.End == ~0u)
+      return false; // an insertion
+    SourceLocation B = SourceLocation::getFromRawEncoding(E.Begin);
+    SourceLocation En = SourceLocation::getFromRawEncoding(E.End);
+    return SM.getFileID(B) == File && SM.getFileOffset(B) < At &&
+           At < SM.getFileOffset(En);
+  });
+}
+
 std::string presumedWhere(const clang::SourceManager &SM,
                           clang::SourceLocation Loc) {
   clang::PresumedLoc P = SM.getPresumedLoc(Loc);
