@@ -72,7 +72,6 @@ private:
   };
   std::vector<Edit> Edits;
   std::string MarkerBegin, MarkerEnd;
-  const clang::SourceManager *SMForOffsets = nullptr;
 };
 
 /// `Name` as a C string literal body.

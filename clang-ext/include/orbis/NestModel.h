@@ -17,7 +17,7 @@ namespace orbis {
 struct CollectedDirective {
   Directive Dir;
   /// The first token of code after the directive: the statement it binds to
-  /// starts here.
+  /// starts here (set once preprocessing is done: nextCodeToken).
   clang::SourceLocation NextCodeLoc;
   /// Start and end of the text the directive occupies (a whole line for
   /// `#pragma`, the operator for `_Pragma`).

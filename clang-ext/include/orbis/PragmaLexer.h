@@ -62,6 +62,10 @@ std::optional<LexedPragma> lexScratchPragma(const clang::SourceManager &SM,
                                             const clang::LangOptions &LangOpts,
                                             clang::SourceLocation Start);
 
+/// End of the line holding Offset in Buffer (before its `\r\n` or `\n`),
+/// following backslash continuations.
+unsigned endOfLogicalLine(llvm::StringRef Buffer, unsigned Offset);
+
 /// The first token of code at or after Loc (a file location), skipping
 /// comments, preprocessor directive lines and `_Pragma(...)` operators; an
 /// `#include` line counts as code (its `#`): it brings the next statement.

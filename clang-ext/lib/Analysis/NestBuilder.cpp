@@ -165,9 +165,7 @@ public:
     for (const CollectedDirective *D : Relevant) {
       if (Bound.count(D) || D->Failed || inSkippedCode(D))
         continue;
-      if (D->NextCodeLoc.isValid() &&
-          *SM.getCharacterData(D->NextCodeLoc) == '#')
-        // The statement comes from an `#include` (nextCodeToken).
+      if (followedByInclude(*D))
         error(Diag::StatementFromInclude, D->Dir.Loc, {D->Dir.Name});
       else if (D->Dir.Kind == DirectiveKind::Block)
         error(Diag::ExpectedStatementAfterBlock, D->Dir.Loc);
@@ -313,13 +311,18 @@ private:
     Result.Diags.push_back(PendingDiag{Id, Loc, std::move(Args), {}, 0, {}});
   }
 
+  /// Whether the statement after D comes from an `#include` (whose line
+  /// nextCodeToken counts as code).
+  bool followedByInclude(const CollectedDirective &D) const {
+    return D.NextCodeLoc.isValid() && *SM.getCharacterData(D.NextCodeLoc) == '#';
+  }
+
   /// Whether a `#pragma omp block` inside the nest is followed by an
   /// `#include` (finish() reports that, not a missing block).
   bool blockFromInclude(const TiledNest &Nest) const {
     CharSourceRange Range = SM.getExpansionRange(Nest.root().For->getSourceRange());
     return llvm::any_of(Relevant, [&](const CollectedDirective *D) {
-      return D->Dir.Kind == DirectiveKind::Block && D->NextCodeLoc.isValid() &&
-             *SM.getCharacterData(D->NextCodeLoc) == '#' &&
+      return D->Dir.Kind == DirectiveKind::Block && followedByInclude(*D) &&
              SM.isBeforeInTranslationUnit(Range.getBegin(), D->Dir.Loc) &&
              SM.isBeforeInTranslationUnit(D->Dir.Loc, Range.getEnd());
     });

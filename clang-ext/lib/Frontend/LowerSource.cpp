@@ -65,15 +65,12 @@ public:
     // and reports what it finds, so that one compilation shows every error.
     if (Reporter.hasOtherErrors())
       return;
-    // Which statement follows each directive, now that the branches the
+    // Which statement follows each directive, found once the branches the
     // preprocessor skipped are known (`#pragma omp block` / `#ifdef X` /
     // a statement not compiled / `#else` / the one that is).
-    if (!Skipped.empty())
-      for (CollectedDirective &D : Directives)
-        if (D.NextCodeLoc.isValid())
-          D.NextCodeLoc = nextCodeToken(Ctx.getSourceManager(),
-                                        Ctx.getLangOpts(), D.ExtentEnd,
-                                        Skipped);
+    for (CollectedDirective &D : Directives)
+      D.NextCodeLoc = nextCodeToken(Ctx.getSourceManager(), Ctx.getLangOpts(),
+                                    D.ExtentEnd, Skipped);
     NestBuildResult Nests = buildNests(Ctx, Directives);
     for (const PendingDiag &D : Nests.Diags)
       Reporter.report(D);

@@ -70,7 +70,6 @@ void PragmaCollector::PragmaDirective(SourceLocation Loc,
       C.Failed = true;
       C.ExtentBegin = Lexed->Loc;
       C.ExtentEnd = Lexed->ExtentEnd;
-      C.NextCodeLoc = nextCodeToken(SM, LangOpts, Lexed->ExtentEnd);
       Out.push_back(std::move(C));
     }
     return;
@@ -106,7 +105,6 @@ void PragmaCollector::PragmaDirective(SourceLocation Loc,
     if (!Name.empty() && !llvm::is_contained(C.Macros, Name))
       C.Macros.push_back(Name.str());
   }
-  C.NextCodeLoc = nextCodeToken(SM, LangOpts, ExtentEnd);
   Out.push_back(std::move(C));
 }
 

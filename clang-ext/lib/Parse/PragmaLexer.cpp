@@ -90,7 +90,8 @@ bool isRawIdentifier(const Token &Tok, StringRef Name) {
                              : Tok.getRawIdentifier() == Name;
 }
 
-/// End of the line holding Offset, following backslash continuations.
+} // namespace
+
 unsigned endOfLogicalLine(StringRef Buffer, unsigned Offset) {
   while (Offset < Buffer.size()) {
     if (Buffer[Offset] == '\n') {
@@ -108,7 +109,6 @@ unsigned endOfLogicalLine(StringRef Buffer, unsigned Offset) {
   return Buffer.size();
 }
 
-} // namespace
 
 std::optional<LexedPragma> lexHashPragma(const SourceManager &SM,
                                          const LangOptions &LangOpts,

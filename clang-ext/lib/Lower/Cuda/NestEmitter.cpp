@@ -6,6 +6,7 @@
 #include "Lookahead.h"
 #include "../Host/WorldLowering.h"
 
+#include "orbis/PragmaLexer.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -435,23 +436,20 @@ std::string CudaNestEmitter::keptDirectives(SourceLocation Begin,
   std::string Out;
   size_t Line = 0;
   while (Line < Text.size()) {
-    size_t Next = Line;
     // A directive's continuation lines belong to it.
-    while ((Next = Text.find('\n', Next)) != StringRef::npos && Next > 0 &&
-           (Text[Next - 1] == '\\' ||
-            (Text[Next - 1] == '\r' && Next > 1 && Text[Next - 2] == '\\')))
-      ++Next;
-    StringRef Whole = Text.slice(Line, Next);
+    size_t End = endOfLogicalLine(Text, Line);
+    StringRef Whole = Text.slice(Line, End);
     StringRef Trimmed = Whole.ltrim(" \t\f\v");
     if (Trimmed.consume_front("#")) {
       StringRef Name = Trimmed.ltrim(" \t").take_while(
           [](char C) { return llvm::isAlnum(C) || C == '_'; });
       if (llvm::is_contained(Kept, Name))
-        Out += "\n" + Whole.rtrim("\r").str();
+        Out += "\n" + Whole.str();
     }
-    if (Next == StringRef::npos)
+    size_t Newline = Text.find('\n', End);
+    if (Newline == StringRef::npos)
       break;
-    Line = Next + 1;
+    Line = Newline + 1;
   }
   return Out.empty() ? Out : Out + "\n";
 }

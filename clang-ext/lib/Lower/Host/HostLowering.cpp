@@ -625,9 +625,10 @@ private:
     std::string C = tileVar(L), F = firstVar(L);
     std::string Open = "{ orbis_tile_t " + C + "; orbis_tile_enter(&" + C +
                        ", &" + loopVar(L) + ", " + counter(L) + "); " +
-                       queryDeclarations(L) + declareLike(L, F) + " = " + tileFirstValue(L) +
-                       "; " + declareLike(L, endVar(L)) + " = " +
-                       tileEndValue(L) + "; " + loopVarInit(L) + " do { ";
+                       queryDeclarations(L) + declareLike(L, F) + " = " +
+                       tileFirstValue(L) + "; " + declareLike(L, endVar(L)) +
+                       " = " + tileEndValue(L) + "; " + loopVarInit(L) +
+                       " do { ";
     std::string Close;
     bool ImplicitInstructionBlock = !Nest.InstructionBlock && !L.Child;
     if (ImplicitInstructionBlock) {
@@ -983,6 +984,11 @@ private:
     Edits.replace(P.ExtentBegin, P.ExtentEnd, S);
   }
 
+  /// Past the token at Loc (a line splice may stand inside `+=`).
+  SourceLocation endOfToken(SourceLocation Loc) const {
+    return Lexer::getLocForEndOfToken(Loc, 0, SM, Ctx.getLangOpts());
+  }
+
   /// `c[i] += v;` becomes a load and a release store of `c[i]` plus `v`
   /// (`c[i]++` and `++c[i]`: `1`): no other thread writes the element while
   /// this one runs the tile (docs/lowering.md, "Single-writer counters"),
@@ -991,11 +997,6 @@ private:
   /// so that the queries inside are still lowered, and with no macro call
   /// around it, so that the generated code goes on lines of its own and the
   /// user's text keeps its columns. The pragma becomes a comment.
-  /// Past the token at Loc (a line splice may stand inside `+=`).
-  SourceLocation endOfToken(SourceLocation Loc) const {
-    return Lexer::getLocForEndOfToken(Loc, 0, SM, Ctx.getLangOpts());
-  }
-
   void emitSingleWriterAdd(const NestedDirective &A,
                            const SingleWriterCounter &Counter) {
     const CollectedDirective &P = *A.Pragma;
