@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 using namespace orbis::tile;
@@ -130,6 +131,11 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
   In.Gpu = Site.flags & ORBIS_SITE_GPU;
   In.GpuWarpRows = Site.flags & ORBIS_SITE_GPU_WARP_ROWS;
   In.GpuTallRows = Site.flags & ORBIS_SITE_GPU_TALL_ROWS;
+  // ORBIS_GPU_ROW_WARPS=1 keeps one warp per 32 rows (and its chunk-wide
+  // tiles); its other values are checked at the launch.
+  const char *RowWarps = std::getenv("ORBIS_GPU_ROW_WARPS");
+  In.GpuPairedRows = (Site.flags & ORBIS_SITE_GPU_PAIRED_ROWS) &&
+                     !(RowWarps && std::strcmp(RowWarps, "1") == 0);
   In.WorldStaged = Site.flags & ORBIS_SITE_WORLD_STAGED;
   In.Lockstep = Site.flags & ORBIS_SITE_LOCKSTEP;
   std::string How;
@@ -164,6 +170,9 @@ TileChoice chooseTile(const orbis_site_t &Site, long long Trip,
                                  " rows in lockstep in three warps"
                            : std::to_string(GpuWarpRows) +
                                  " rows in lockstep in one warp")
+            : In.GpuPairedRows
+                ? "auto: GPU, " + std::to_string(GpuPairedRowColumns) +
+                      " columns, two chunks of the rows in lockstep"
                 : "auto: GPU, " + std::to_string(GpuWarpRowColumns) +
                       " columns, one chunk of the rows in lockstep";
   } else if (In.Lockstep) {

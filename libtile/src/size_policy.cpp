@@ -27,6 +27,7 @@ long long policyTileSize(const SizePolicyInput &In) {
   if (In.Gpu) {
     Tile = !In.GpuWarpRows   ? GpuTileSize
            : In.Level <= 0   ? (In.GpuTallRows ? GpuTallRows : GpuWarpRows)
+           : In.GpuPairedRows ? GpuPairedRowColumns
                              : GpuWarpRowColumns;
   } else if (In.WorldStaged) {
     Tile = In.Level <= 0    ? std::min(Shared, WorldStagedRows)

@@ -24,6 +24,7 @@ struct SizePolicyInput {
   bool Gpu = false;               ///< the nest runs on a GPU
   bool GpuWarpRows = false;       ///< ... with one warp's rows per tile
   bool GpuTallRows = false;       ///< ... or three warps' rows
+  bool GpuPairedRows = false;     ///< ... two warps per 32 rows
   bool WorldStaged = false;       ///< tiles staged through world memory
   bool Lockstep = false;          ///< the CPU runs a tile's rows in lockstep
 };
@@ -54,6 +55,11 @@ constexpr long long GpuTallRows = 96;
 /// LockstepRows.cpp), so that the tile below starts as soon as one chunk of
 /// the tile above is done (measured best on an H100, docs/benchmarks.md).
 constexpr long long GpuWarpRowColumns = 16;
+/// ... and when two warps may take alternate chunks of the rows
+/// (ORBIS_SITE_GPU_PAIRED_ROWS): two chunks. With one warp 32 columns
+/// were slower (0.92x at N = 16384), with two 1.13x faster
+/// (docs/benchmarks.md, "Session 24").
+constexpr long long GpuPairedRowColumns = 32;
 /// Rows of a level-0 tile staged through world memory, at most: the process
 /// of the next world iteration follows a tile row behind.
 constexpr long long WorldStagedRows = 64;
@@ -94,7 +100,7 @@ constexpr long long DefaultL2Bytes = 1LL << 20;
 /// - on a GPU: GpuTileSize at every level (when the rows run in lockstep
 ///   in one warp: GpuWarpRows at level 0, or GpuTallRows when the leader
 ///   keeps many tiles in flight, GpuWarpRowColumns at inner levels the
-///   compiler flags);
+///   compiler flags, GpuPairedRowColumns where two warps may share rows);
 /// - rows in lockstep on a CPU core: level 0 as below but within
 ///   [LockstepMinRows, LockstepTileRows], rounded up to a multiple of
 ///   ORBIS_LOCKSTEP_ROWS;

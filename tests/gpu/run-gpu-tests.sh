@@ -9,7 +9,7 @@ set -uo pipefail
 dir="$(cd "${1:?usage: run-gpu-tests.sh DIR}" && pwd)"
 export LD_LIBRARY_PATH="$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 unset OMP_BLOCK_SIZE ORBIS_GPU_SUBTILE ORBIS_GPU_BLOCKS ORBIS_GPU_ARENA \
-  ORBIS_GPU_SCHEDULE ORBIS_VERBOSE
+  ORBIS_GPU_SCHEDULE ORBIS_GPU_ROW_WARPS ORBIS_VERBOSE
 
 probe="$("$dir/gauss_seidel" 5 1 2>&1)"
 if grep -q "cannot run on the GPU" <<<"$probe"; then
@@ -72,12 +72,15 @@ expect_report() {
 # one warp (default tiles; 13 rows), and per row across warps (64 and 100
 # rows, the last warp partial, wide enough column tiles); the copies of the
 # pre/post-blocks where tiles are too narrow for the rows (64,1,1; 7,5,3)
-# and with ORBIS_GPU_SCHEDULE=copies.
+# and with ORBIS_GPU_SCHEDULE=copies. Strict rows run two warps per 32
+# rows where they fit (the default tiles, 40 and 13 rows), one otherwise
+# (100 rows) and with ORBIS_GPU_ROW_WARPS=1.
 for tiling in "" "OMP_BLOCK_SIZE=7,5,3" "OMP_BLOCK_SIZE=64,1,1" \
               "ORBIS_GPU_SUBTILE=2,3,2" "ORBIS_GPU_BLOCKS=1" \
               "ORBIS_GPU_BLOCKS=2 OMP_BLOCK_SIZE=3,17,5" \
               "OMP_BLOCK_SIZE=100,300" "OMP_BLOCK_SIZE=40,100" \
               "OMP_BLOCK_SIZE=13,40" "ORBIS_GPU_SCHEDULE=copies" \
+              "ORBIS_GPU_ROW_WARPS=1" "ORBIS_GPU_ROW_WARPS=1 OMP_BLOCK_SIZE=40,100" \
               "ORBIS_GPU_SCHEDULE=copies OMP_BLOCK_SIZE=7,5,3"; do
   expect_ok $tiling -- gauss_seidel 257 3
   expect_ok $tiling -- gauss_seidel 1001 2
@@ -114,6 +117,20 @@ expect_report "copies of the pre/post-blocks on sub-tiles (ORBIS_GPU_SCHEDULE=co
   ORBIS_VERBOSE=1 ORBIS_GPU_SCHEDULE=copies -- gauss_seidel 300 1
 expect_error "ORBIS_GPU_SCHEDULE 'fast' must be 'rows' or 'copies'" \
   ORBIS_GPU_SCHEDULE=fast -- gauss_seidel 300 1
+expect_report "two warps per 32 rows, taking alternate chunks" \
+  ORBIS_VERBOSE=1 -- gauss_seidel 300 1
+expect_report "32 columns, two chunks of the rows in lockstep" \
+  ORBIS_VERBOSE=1 -- gauss_seidel 300 1
+expect_report "16 columns, one chunk of the rows in lockstep" \
+  ORBIS_VERBOSE=1 ORBIS_GPU_ROW_WARPS=1 -- gauss_seidel 300 1
+expect_report "one warp per 32 rows (two would need more threads than a block of this kernel has)" \
+  ORBIS_VERBOSE=1 OMP_BLOCK_SIZE=100,300 -- gauss_seidel 300 1
+expect_report "one warp per 32 rows (two need inner tiles of at least 13 iterations, not 12)" \
+  ORBIS_VERBOSE=1 OMP_BLOCK_SIZE=96,12 -- gauss_seidel 300 1
+expect_report "one warp per 32 rows (ORBIS_GPU_ROW_WARPS=1)" \
+  ORBIS_VERBOSE=1 ORBIS_GPU_ROW_WARPS=1 -- gauss_seidel 300 1
+expect_error "ORBIS_GPU_ROW_WARPS '3' must be 1 or 2" \
+  ORBIS_GPU_ROW_WARPS=3 -- gauss_seidel 300 1
 # Thousands of row tiles, three resident blocks, rows in lockstep.
 expect_ok OMP_BLOCK_SIZE=100,300 ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1
 expect_ok ORBIS_GPU_BLOCKS=3 -- gauss_seidel 4099 1

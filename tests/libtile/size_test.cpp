@@ -154,6 +154,30 @@ TEST(SizePolicyTest, GpuRowsLaggingByOneGetThreeWarpsAtLevelZeroOnly) {
   EXPECT_EQ(policyTileSize(Short), 50);
 }
 
+TEST(SizePolicyTest, GpuPairedRowsGetTwoChunksAtInnerLevelsOnly) {
+  // Two warps per 32 rows taking alternate chunks: inner tiles of two
+  // 16-column chunks; level 0 as without the flag, which means nothing
+  // without the warp rows; no tile exceeds the trip count.
+  for (long long Trip : {4094LL, 1LL << 20}) {
+    SizePolicyInput In = policyInput(Trip, 1, 8, 1, 16, 1 << 20);
+    In.Gpu = In.GpuWarpRows = In.GpuPairedRows = true;
+    In.Innermost = In.Pipelined = true;
+    EXPECT_EQ(policyTileSize(In), 32) << Trip;
+    In.GpuPairedRows = false;
+    EXPECT_EQ(policyTileSize(In), 16) << Trip;
+    In.GpuPairedRows = true;
+    In.GpuWarpRows = false;
+    EXPECT_EQ(policyTileSize(In), 64) << Trip;
+    In.Level = 0;
+    In.Innermost = false;
+    In.GpuWarpRows = In.GpuTallRows = true;
+    EXPECT_EQ(policyTileSize(In), 96) << Trip;
+  }
+  SizePolicyInput Short = policyInput(20, 1, 8, 1, 16, 1 << 20);
+  Short.Gpu = Short.GpuWarpRows = Short.GpuPairedRows = true;
+  EXPECT_EQ(policyTileSize(Short), 20);
+}
+
 TEST(SizePolicyTest, LockstepRowsGetMultiplesOfTheGroupAndWideRows) {
   auto Lockstep = [](long long Trip, int Level, int Threads) {
     SizePolicyInput In = policyInput(Trip, Level, 8, 192, Threads, 1 << 20);

@@ -125,6 +125,12 @@ typedef struct orbis_site {
 /// hand-overs between thread blocks, each a round trip through global
 /// memory and the leaders.
 #define ORBIS_SITE_GPU_TALL_ROWS 64
+/// With ORBIS_SITE_GPU_WARP_ROWS at an inner level: two warps may run each
+/// 32 rows, taking alternate chunks (docs/lowering.md "Paired warps"), so
+/// the automatic tile is two chunks wide (unless ORBIS_GPU_ROW_WARPS=1):
+/// half the leader's pre- and post-blocks, whose waits and atomics no
+/// longer sit between a pair's chunks.
+#define ORBIS_SITE_GPU_PAIRED_ROWS 256
 /// Rows a CPU core advances together in such a tile.
 #define ORBIS_LOCKSTEP_ROWS 6
 /// Columns each of those rows stays behind the row above (docs/lowering.md,

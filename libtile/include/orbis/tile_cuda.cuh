@@ -132,6 +132,15 @@ __device__ __forceinline__ void orbis_dev_publish_progress(long long &p,
       value, cuda::memory_order_release);
 }
 
+/// Paired rows: a warp publishes its chunk's progress only after the other
+/// warp of its rows has published the chunk before (acquire).
+__device__ __forceinline__ void orbis_dev_wait_reach_progress(long long &p,
+                                                              long long value) {
+  cuda::atomic_ref<long long, cuda::thread_scope_block> r(p);
+  while (r.load(cuda::memory_order_acquire) < value) {
+  }
+}
+
 /// ORBIS_TRACE: the device's clock in nanoseconds, common to all SMs.
 __device__ __forceinline__ unsigned long long orbis_dev_clock() {
   unsigned long long t;

@@ -137,6 +137,15 @@ int orbis_cuda_rows_in_lockstep(const char *where, int possible,
                                 const char *schedule, long long tile,
                                 long long min_tile);
 
+/// Warps per 32 rows of a nest whose rows run in strict lockstep: 2 (two
+/// warps on the same rows, taking alternate chunks of columns) when
+/// `threads_fit` (the block's threads allow twice the rows' warps) and the
+/// inner tiles (`tile` iterations) are at least `min_tile` wide, else 1.
+/// ORBIS_GPU_ROW_WARPS=1 asks for one (2, the default, where possible);
+/// ORBIS_VERBOSE=1 prints the choice once per nest.
+int orbis_cuda_row_warps(const char *where, int threads_fit, long long tile,
+                         long long min_tile);
+
 /// ORBIS_TRACE: a device buffer of `tiles` records (orbis_gpu_tile_record_t)
 /// for a kernel's leaders to stamp, or null when the program is not traced.
 orbis_gpu_tile_record_t *orbis_cuda_trace_alloc(const char *where,

@@ -157,6 +157,54 @@ extern "C" ORBIS_TILE_API size_t orbis_cuda_arena_bytes(const char *where) {
   return V ? static_cast<size_t>(V) : 16384;
 }
 
+extern "C" ORBIS_TILE_API int orbis_cuda_row_warps(const char *where,
+                                                  int threads_fit,
+                                                  long long tile,
+                                                  long long min_tile) {
+  const char *Text = std::getenv("ORBIS_GPU_ROW_WARPS");
+  int Wanted = 2;
+  if (Text && *Text) {
+    if (std::strcmp(Text, "1") == 0)
+      Wanted = 1;
+    else if (std::strcmp(Text, "2") != 0) {
+      std::string What = std::string("ORBIS_GPU_ROW_WARPS '") + Text +
+                         "' must be 1 or 2";
+      orbis_tile_fatal(where, What.c_str());
+    }
+  }
+  int Warps = Wanted == 2 && threads_fit && tile >= min_tile ? 2 : 1;
+  const char *Verbose = std::getenv("ORBIS_VERBOSE");
+  if (Verbose && *Verbose && std::strcmp(Verbose, "0") != 0) {
+    static std::mutex Lock;
+    static std::vector<std::string> Printed;
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (std::find(Printed.begin(), Printed.end(), where) == Printed.end()) {
+      Printed.push_back(where);
+      if (Warps == 2)
+        std::fprintf(stderr,
+                     "orbis: GPU nest at %s: two warps per 32 rows, taking "
+                     "alternate chunks\n",
+                     where);
+      else if (Wanted == 1)
+        std::fprintf(stderr,
+                     "orbis: GPU nest at %s: one warp per 32 rows "
+                     "(ORBIS_GPU_ROW_WARPS=1)\n",
+                     where);
+      else if (!threads_fit)
+        std::fprintf(stderr,
+                     "orbis: GPU nest at %s: one warp per 32 rows (two would "
+                     "need more threads than a block of this kernel has)\n",
+                     where);
+      else
+        std::fprintf(stderr,
+                     "orbis: GPU nest at %s: one warp per 32 rows (two need "
+                     "inner tiles of at least %lld iterations, not %lld)\n",
+                     where, min_tile, tile);
+    }
+  }
+  return Warps;
+}
+
 extern "C" ORBIS_TILE_API int
 orbis_cuda_rows_in_lockstep(const char *where, int possible,
                             const char *schedule, long long tile,

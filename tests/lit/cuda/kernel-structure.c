@@ -89,10 +89,11 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: ++__orbis_q;
 // CHECK-NEXT: ++__orbis_kpre;
 // CHECK-NEXT: __orbis_stage = 0;
-// A worker: the same nest on its sub-tiles, the counters tile-local.
-// CHECK: } else if (threadIdx.x < __orbis_workers) {
+// A worker: the same nest on its sub-tiles, the counters tile-local
+// (with two warps per 32 rows, threads t and t + row_threads run row t).
+// CHECK: } else if ((int)threadIdx.x < __orbis_P.leader && __orbis_tid < __orbis_workers) {
 // CHECK: decltype(__orbis_sh.u.counters) &counters = __orbis_sh.u.counters;
-// CHECK: const orbis_dev_tile_t __orbis_s0 = orbis_dev_subtile(__orbis_c0, __orbis_P.sub[0], threadIdx.x);
+// CHECK: const orbis_dev_tile_t __orbis_s0 = orbis_dev_subtile(__orbis_c0, __orbis_P.sub[0], __orbis_tid);
 // CHECK: if (orbis_dev_once_begin(&(__orbis_sh.once[0]), false)) {
 // CHECK: counters = ((volatile int *)(orbis_dev_arena_alloc(&__orbis_arena, (unsigned long long)(((unsigned long)((orbis_dev_query(__orbis_s0.count) + 1) * ((int)16)))), (unsigned long long)(sizeof(int)), true)));
 // CHECK: orbis_dev_once_end(&(__orbis_sh.once[0]));

@@ -17,7 +17,7 @@
 enum { PAD = 16 };
 
 // CHECK: static const orbis_site_t __orbis_site0_0 = {"{{.*}}rows-in-lockstep.c:[[@LINE+4]]:3", 0, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_GPU_TALL_ROWS | ORBIS_SITE_PIPELINED, 0};
-// CHECK: static const orbis_site_t __orbis_site0_1 = {"{{.*}}rows-in-lockstep.c:[[@LINE+11]]:5", 1, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_PIPELINED | ORBIS_SITE_INNERMOST, 0};
+// CHECK: static const orbis_site_t __orbis_site0_1 = {"{{.*}}rows-in-lockstep.c:[[@LINE+11]]:5", 1, 8, ORBIS_SITE_GPU | ORBIS_SITE_GPU_WARP_ROWS | ORBIS_SITE_GPU_PAIRED_ROWS | ORBIS_SITE_PIPELINED | ORBIS_SITE_INNERMOST, 0};
 void sweep(int n, double (*A)[n]) {
   volatile int *done = NULL;
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
@@ -52,6 +52,9 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: int y = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(0LL) * (unsigned long long)(1LL)));
 // CHECK-NEXT: __orbis_h0 = A[((long long)(x) * __orbis_P.dims[0] + (long long)(y - 1))];
 // CHECK-NEXT: }
+// Paired warps (docs/lowering.md): with two warps per 32 rows a row's
+// carried value (h0) passes between them through a slot per lane.
+// CHECK-NEXT: double (*const __orbis_hand)[1][32] = reinterpret_cast<double (*)[1][32]>(__orbis_arena_mem + __orbis_P.rows_hand);
 // Staged chunks: A[x + 1][y] and A[x][y + 1] lie on one diagonal, 33 rows
 // of 16 columns for a warp's 32 rows, loaded a chunk ahead through the
 // first of the reads (A[x + 1][y]) at row R' - 1, R' = 0 ... 32: row -1 of
@@ -60,7 +63,7 @@ void sweep(int n, double (*A)[n]) {
 // they fit), copied into by cp.async, not through registers.
 // CHECK-NEXT: // Staged chunks (docs/lowering.md)
 // CHECK: double (*const __orbis_stage)[2][33][17] = reinterpret_cast<double (*)[2][33][17]>(__orbis_arena_mem + __orbis_P.rows_stage);
-// CHECK-NEXT: double (*__orbis_buf)[17] = __orbis_stage[__orbis_warp][0];
+// CHECK-NEXT: double (*__orbis_buf)[17] = __orbis_stage[__orbis_pairs * __orbis_warp + __orbis_par][0];
 // CHECK-NOT: __orbis_pf[
 // CHECK: return __orbis_rows == 32 && __orbis_P.rows_stage != ~0ull && __orbis_s - 1LL * 31 >= 0LL && __orbis_s + 15 + 0LL < __orbis_trip;
 // One address per lane for the loads ahead (evaluated through the first
@@ -77,11 +80,11 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: const long long __orbis_pf_dm = __orbis_pf_at(__orbis_lrs + 2, 0, __orbis_lk) - __orbis_pf0;
 // CHECK-NEXT: const long long __orbis_pf_ds = __orbis_pf_at(__orbis_lrs, 16, __orbis_lk) - __orbis_pf0;
 // CHECK: auto *const __orbis_p = __orbis_pf0 + (__orbis_s >> 4) * __orbis_pf_ds;
-// CHECK-NEXT: double (*const __orbis_to)[17] = __orbis_stage[__orbis_warp][(__orbis_s >> 4) & 1];
+// CHECK-NEXT: double (*const __orbis_to)[17] = __orbis_stage[__orbis_pairs * __orbis_warp + __orbis_par][(__orbis_s >> (__orbis_pairs + 3)) & 1];
 // CHECK: if ((__orbis_e >> 4) < 33)
 // CHECK-NEXT: orbis_dev_copy_async(&__orbis_to[__orbis_e >> 4][__orbis_e & 15], __orbis_p + __orbis_m * __orbis_pf_dm);
-// CHECK: if (__orbis_stageable(0))
-// CHECK-NEXT: __orbis_prefetch(0);
+// CHECK: if (__orbis_stageable(16LL * __orbis_par))
+// CHECK-NEXT: __orbis_prefetch(16LL * __orbis_par);
 // CHECK-NEXT: orbis_dev_copies_commit();
 // The row above the warp: one address per chunk, one column apart.
 // CHECK-NEXT: auto __orbis_up_at0 = [&](long long __orbis_c) {
@@ -89,7 +92,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: const long long __orbis_up_dj0 = __orbis_up_at0(1) - __orbis_up_at0(0);
 // The tile of the chunk's last column, followed along (no division).
 // CHECK: long long __orbis_last_tile = 0, __orbis_last_end = __orbis_end;
-// CHECK-NEXT: for (long long __orbis_s = 0;
+// CHECK-NEXT: for (long long __orbis_s = 16LL * __orbis_par; __orbis_s < __orbis_steps; __orbis_s += 16LL * __orbis_pairs) {
 // CHECK: while (__orbis_last >= __orbis_last_end) {
 // CHECK-NEXT: ++__orbis_last_tile;
 // CHECK: const bool __orbis_staged = __orbis_stageable(__orbis_s);
@@ -110,9 +113,9 @@ void sweep(int n, double (*A)[n]) {
 // Then this chunk's buffer, the next chunk's copies ahead into the other
 // one, the wait for this chunk's copies (only the next chunk's may still
 // be on the way), and the per-row loads only where the chunk is not staged.
-// CHECK: __orbis_buf = __orbis_stage[__orbis_warp][(__orbis_s >> 4) & 1];
-// CHECK-NEXT: if (__orbis_stageable(__orbis_s + 16LL))
-// CHECK-NEXT: __orbis_prefetch(__orbis_s + 16LL);
+// CHECK: __orbis_buf = __orbis_stage[__orbis_pairs * __orbis_warp + __orbis_par][(__orbis_s >> (__orbis_pairs + 3)) & 1];
+// CHECK-NEXT: if (__orbis_stageable(__orbis_s + 16LL * __orbis_pairs))
+// CHECK-NEXT: __orbis_prefetch(__orbis_s + 16LL * __orbis_pairs);
 // CHECK-NEXT: orbis_dev_copies_commit();
 // CHECK-NEXT: if (__orbis_staged)
 // CHECK-NEXT: orbis_dev_copies_wait_prior();
@@ -132,6 +135,12 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: __orbis_pre3[__orbis_j] = __orbis_buf[__orbis_lane - (0LL) - (0LL)][__orbis_j];
 // CHECK-NEXT: }
 // CHECK-NEXT: __syncwarp(__orbis_mask);
+// The carried value from the other warp's chunk before the steps...
+// CHECK-NEXT: // The row's carried values from the other warp's chunk.
+// CHECK-NEXT: if (__orbis_pairs > 1 && __orbis_s > 0) {
+// CHECK-NEXT: orbis_dev_wait_reach(__orbis_sh.hseq[__orbis_warp], (int)(__orbis_s >> 4));
+// CHECK-NEXT: __orbis_h0 = __orbis_hand[__orbis_warp][0][__orbis_lane];
+// CHECK-NEXT: }
 // CHECK: const int __orbis_y0 = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(__orbis_c0) * (unsigned long long)(1LL)));
 // CHECK: double __orbis_f0 = __shfl_up_sync(__orbis_mask, __orbis_h0, 1);
 // CHECK-NEXT: if (__orbis_lane < 1)
@@ -140,6 +149,14 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: int y = (int)(__orbis_y0 + (int)(1LL) * __orbis_j);
 // CHECK-NEXT: __orbis_v = 0.25 * (__orbis_f0 + __orbis_pre1[__orbis_j] + __orbis_f2 + __orbis_pre3[__orbis_j]);
 // CHECK-NEXT: __orbis_buf[__orbis_lane][__orbis_j] = __orbis_v;
+// ...and on to the other warp after them, before the write-back.
+// CHECK: // ...and on to the other warp's next chunk.
+// CHECK-NEXT: if (__orbis_pairs > 1) {
+// CHECK-NEXT: __orbis_hand[__orbis_warp][0][__orbis_lane] = __orbis_h0;
+// CHECK-NEXT: __syncwarp(__orbis_mask);
+// CHECK-NEXT: if (__orbis_lane == 0)
+// CHECK-NEXT: orbis_dev_publish(__orbis_sh.hseq[__orbis_warp], (int)(__orbis_s >> 4) + 1);
+// CHECK-NEXT: }
 // CHECK: __syncwarp(__orbis_mask);
 // CHECK: auto *const __orbis_p = __orbis_wb0 + (__orbis_s >> 4) * __orbis_wb_ds;
 // CHECK: __orbis_p[__orbis_m * __orbis_wb_dm] = __orbis_buf[__orbis_e >> 4][__orbis_e & 15];
@@ -147,6 +164,7 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NOT: no range checks
 // Else each column checked.
 // CHECK: } else {
+// CHECK-NEXT: // The row's carried values from the other warp's chunk.
 // The row above's value by a shuffle; the row's own last value in a register.
 // CHECK: double __orbis_f0 = __shfl_up_sync(__orbis_mask, __orbis_h0, 1);
 // CHECK-NEXT: if (__orbis_lane < 1 || __orbis_c - 0 < 0 || __orbis_c - 0 >= __orbis_trip)
@@ -160,31 +178,54 @@ void sweep(int n, double (*A)[n]) {
 // CHECK: if (__orbis_c >= 0) {
 // CHECK-NEXT: __orbis_h0 = __orbis_v;
 // CHECK-NEXT: }
-// CHECK: orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
-// The warp below follows this warp's last row.
-// CHECK: if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)
+// CHECK: // ...and on to the other warp's next chunk.
+// A tile is counted by the warp whose chunk finishes it.
+// CHECK: if (__orbis_end > (__orbis_c0 < __orbis_trip ? __orbis_c0 : __orbis_trip))
+// CHECK-NEXT: orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
+// The warp below follows this warp's last row, its chunks published in
+// order.
+// CHECK: if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0) {
+// CHECK-NEXT: // After the other warp's publication of the chunk before.
+// CHECK-NEXT: orbis_dev_wait_reach_progress(__orbis_sh.progress[__orbis_warp], __orbis_c0 < __orbis_trip ? __orbis_c0 : __orbis_trip);
 // CHECK-NEXT: orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 // The copies of the pre/post-blocks.
 // CHECK: } else {
 // CHECK-NEXT: for (long long __orbis_k1 = 0;
 // CHECK: P.lockstep = orbis_cuda_rows_in_lockstep(where, 1, "intra-tile schedule: rows in lockstep, lag 1 (distances (0, 1) (1, 0))", loops[1 < 2 ? 1 : 0].tile, ((rows - 1) * 1 + (warps - 1) * 32 + 16 + ORBIS_DEV_TILES_IN_FLIGHT - 2) / (ORBIS_DEV_TILES_IN_FLIGHT - 1));
-// The two staging buffers of each warp after the arena, when the device
-// gives a block that much (otherwise the chunks run unstaged).
+// Two warps per 32 rows when 2 x 3 warps and the leader fit the block's
+// 256 threads, and the inner tiles hold the rows' span plus a chunk.
+// CHECK: P.pairs = P.lockstep ? orbis_cuda_row_warps(where, (2 * warps + 1) * 32 <= 256, loops[1].tile, ((rows - 1) * 1 + (warps - 1) * 32 + 32 + ORBIS_DEV_TILES_IN_FLIGHT - 2) / (ORBIS_DEV_TILES_IN_FLIGHT - 1)) : 1;
+// The hand-over slots, then the two staging buffers of each warp (both
+// for each warp of a pair) after the arena, when the device gives a block
+// that much (otherwise one warp per 32 rows; then the chunks unstaged).
 // CHECK: P.rows_stage = ~0ull;
-// CHECK-NEXT: if (P.lockstep) {
-// CHECK-NEXT: size_t rows_bytes = (size_t)((loops[0].tile + 31) / 32) * ((size_t)2 * 33 * 17 * sizeof(double));
+// CHECK-NEXT: P.rows_hand = ~0ull;
+// CHECK-NEXT: if (P.pairs > 1) {
+// CHECK-NEXT: size_t hand_bytes = ((size_t)((loops[0].tile + 31) / 32) * ((size_t)1 * 32 * sizeof(double)) + 15) / 16 * 16;
+// CHECK-NEXT: hand_bytes += (size_t)((loops[0].tile + 31) / 32) * 2 * ((size_t)2 * 33 * 17 * sizeof(double));
+// CHECK-NEXT: if (shared_bytes + hand_bytes + sizeof(__orbis_shared0) > orbis_cuda_shared_limit(where))
+// CHECK-NEXT: P.pairs = 1;
+// CHECK: P.rows_hand = shared_bytes;
+// CHECK: if (P.lockstep) {
+// CHECK-NEXT: size_t rows_bytes = (size_t)((loops[0].tile + 31) / 32) * ((size_t)2 * 33 * 17 * sizeof(double)) * P.pairs;
 // CHECK-NEXT: if (shared_bytes + rows_bytes + sizeof(__orbis_shared0) <= orbis_cuda_shared_limit(where)) {
 // CHECK-NEXT: P.rows_stage = shared_bytes;
 // CHECK-NEXT: shared_bytes += rows_bytes;
 // The block opts in to more shared memory when the arena, the staging
 // buffers and the static shared memory need more than 48 KiB together.
+// One kernel per count of warps per 32 rows (the chunk loop's stride a
+// constant); the block's threads: the rows' warps, twice when paired,
+// then the leader's.
+// CHECK: void (*const kernel)(__orbis_params0) = P.pairs > 1 ? __orbis_kernel0<2> : __orbis_kernel0<1>;
+// CHECK: P.row_threads = (int)((workers + 31) / 32 * 32);
+// CHECK-NEXT: P.leader = P.row_threads * P.pairs;
 // CHECK: static const size_t static_shared = [] {
 // CHECK-NEXT: cudaFuncAttributes attributes;
-// CHECK-NEXT: orbis_cuda_check(cudaFuncGetAttributes(&attributes, __orbis_kernel0), "cudaFuncGetAttributes", where);
+// CHECK-NEXT: orbis_cuda_check(cudaFuncGetAttributes(&attributes, __orbis_kernel0<1>), "cudaFuncGetAttributes", where);
 // CHECK-NEXT: return attributes.sharedSizeBytes;
 // CHECK-NEXT: }();
 // CHECK-NEXT: if (shared_bytes + static_shared > 48 * 1024)
-// CHECK-NEXT: orbis_cuda_check(cudaFuncSetAttribute(__orbis_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "cudaFuncSetAttribute", where);
+// CHECK-NEXT: orbis_cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "cudaFuncSetAttribute", where);
 
 void linear(int n, double *A) {
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n * n])

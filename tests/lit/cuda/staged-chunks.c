@@ -48,7 +48,8 @@ void one_diagonal(int n, double (*A)[n]) {
 // CHECK: const bool __orbis_staged = false;
 // CHECK: if (__all_sync(__orbis_mask, __orbis_c0 >= 0LL && __orbis_c0 + (16LL - 1) + 0LL < __orbis_trip)) {
 // CHECK-NEXT: // Every row's columns inside the loop: no range checks.
-// CHECK-NEXT: const int __orbis_y0 = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(__orbis_c0) * (unsigned long long)(1LL)));
+// CHECK-NEXT: // The row's carried values from the other warp's chunk.
+// CHECK: const int __orbis_y0 = ((int)((unsigned long long)__orbis_P.lbs[1] + (unsigned long long)(__orbis_c0) * (unsigned long long)(1LL)));
 void two_diagonals(int n, double (*A)[n]) {
   volatile int *done = NULL;
   #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])

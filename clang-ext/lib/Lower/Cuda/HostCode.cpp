@@ -109,6 +109,8 @@ std::string CudaNestEmitter::hostCode() {
     // so the three warps' skew fits them.
     if (StrictRows && L->Level == 0 && Order == LeaderOrder::Resumable)
       Flags += " | ORBIS_SITE_GPU_TALL_ROWS";
+    if (PairedRows && L->Level > 0 && Order == LeaderOrder::Resumable)
+      Flags += " | ORBIS_SITE_GPU_PAIRED_ROWS";
     if (Nest.BlockPragma)
       Flags += " | ORBIS_SITE_PIPELINED";
     if (!L->Child)

@@ -347,7 +347,14 @@ std::string CudaNestEmitter::kernel() {
   S += "struct __orbis_params" + N + " {\n  orbis_loop_t loops[" + D +
        "];\n  long long lbs[" + D + "], sub[" + D + "], sub_per_tile[" + D +
        "], sub_count[" + D + "];\n"
-       "  int workers, leader, lockstep;\n"
+       "  int workers, leader, lockstep;\n" +
+       std::string(PairedRows
+                       ? "  // Paired rows: warps per 32 rows (1 or 2), the "
+                         "threads of one set of rows' warps, and where the "
+                         "hand-over slots lie in dynamic shared memory.\n"
+                         "  int pairs, row_threads;\n"
+                         "  unsigned long long rows_hand;\n"
+                       : "") +
        "  struct {\n"; // the user's variables, apart from the fields above
   for (const DeviceVariable &V : Vars) {
     QualType T = V.Var->getType().getNonReferenceType();
@@ -386,6 +393,8 @@ std::string CudaNestEmitter::kernel() {
   if (Rows.Applies)
     S += "  long long progress[32]; // rows in lockstep: columns each warp "
          "has finished\n";
+  if (PairedRows)
+    S += "  int hseq[32]; // paired rows: chunks handed over per warp\n";
   for (size_t K = 0; K < Staged.size(); ++K) {
     std::string Rank = std::to_string(Staged[K].Levels.size());
     S += "  long long bl" + std::to_string(K) + "[" + Rank + "], bl" +
@@ -393,11 +402,22 @@ std::string CudaNestEmitter::kernel() {
   }
   S += "};\n\n";
 
+  // Paired rows: one kernel for each count of warps per 32 rows, so that
+  // the chunk loop's stride is a constant.
+  if (PairedRows)
+    S += "template <int __orbis_pairs>\n";
   S += "__global__ void __launch_bounds__(" + std::to_string(maxThreads()) +
        ") __orbis_kernel" + N +
        "(const __orbis_params" + N + " __orbis_P) {\n"
        "  __shared__ __orbis_shared" + N + " __orbis_sh;\n"
        "  extern __shared__ unsigned char __orbis_arena_mem[];\n";
+  if (PairedRows)
+    S += "  // Paired rows: thread t and t + row_threads run the same row.\n"
+         "  const int __orbis_par = (int)threadIdx.x < __orbis_P.leader ? "
+         "(int)threadIdx.x / __orbis_P.row_threads : 0;\n"
+         "  const int __orbis_tid = (int)threadIdx.x - __orbis_par * "
+         "__orbis_P.row_threads;\n"
+         "  (void)__orbis_tid;\n";
   for (const DeviceVariable &V : Vars) {
     std::string Name = V.name();
     QualType T = V.Var->getType().getNonReferenceType();
@@ -494,6 +514,10 @@ std::string CudaNestEmitter::kernel() {
                        "++__orbis_i)\n"
                        "        __orbis_sh.progress[__orbis_i] = 0;\n"
                      : "") +
+       (PairedRows ? "      for (int __orbis_i = 0; __orbis_i < 32; "
+                     "++__orbis_i)\n"
+                     "        __orbis_sh.hseq[__orbis_i] = 0;\n"
+                   : "") +
        Reset +
        "    }\n"
        "    orbis_dev_barrier();\n"
@@ -537,12 +561,15 @@ std::string CudaNestEmitter::kernel() {
               "        orbis_dev_count(__orbis_sh.task_done);\n"
               "      }\n";
   S += Leader + Helpers +
-       "    } else if (threadIdx.x < __orbis_workers) {\n"
+       (PairedRows ? "    } else if ((int)threadIdx.x < __orbis_P.leader && "
+                     "__orbis_tid < __orbis_workers) {\n"
+                   : "    } else if (threadIdx.x < __orbis_workers) {\n") +
        "orbis_dev_arena_t &__orbis_arena = __orbis_sh.arena;\n"
        "(void)__orbis_arena;\n" +
        WorkerRefs +
        "const orbis_dev_tile_t __orbis_s0 = orbis_dev_subtile(__orbis_c0, "
-       "__orbis_P.sub[0], threadIdx.x);\n" +
+       "__orbis_P.sub[0], " +
+       (PairedRows ? "__orbis_tid" : "threadIdx.x") + ");\n" +
        Worker +
        "    }\n"
        "    orbis_dev_barrier();\n"

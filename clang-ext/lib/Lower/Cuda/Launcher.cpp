@@ -47,6 +47,15 @@ std::string CudaNestEmitter::launcher() {
        "  if (P.lockstep) {\n    P.sub[0] = 1;\n"
        "    orbis_cuda_subtile_counts(&loops[0], 1, &P.sub_per_tile[0], "
        "&P.sub_count[0]);\n  }\n";
+  if (PairedRows)
+    // Two warps per 32 rows when their threads fit a block and the inner
+    // tiles hold the rows' span plus the chunk the second warp runs ahead.
+    S += "  P.pairs = P.lockstep ? orbis_cuda_row_warps(where, (2 * warps + "
+         "1) * 32 <= " +
+         std::to_string(maxThreads()) +
+         ", loops[1].tile, ((rows - 1) * " + Lag +
+         " + (warps - 1) * 32 + 32 + " + inFlight() + " - 2) / (" +
+         inFlight() + " - 1)) : 1;\n";
   for (const DeviceVariable &V : Vars) {
     std::string Name = V.name(), Arg = "args[" + std::to_string(V.ArgIndex) + "]";
     if (V.Kind == DeviceVariable::ByValue)
@@ -76,9 +85,16 @@ std::string CudaNestEmitter::launcher() {
        "  orbis_cuda_error_t *report = orbis_cuda_error_slot(where, &report_device);\n"
        "  P.report = (orbis_cuda_error_t *)report_device;\n"
        "  P.arena = orbis_cuda_arena_bytes(where);\n" + stageSizes() +
+       (PairedRows ? "  void (*const kernel)(__orbis_params" + N +
+                         ") = P.pairs > 1 ? __orbis_kernel" + N +
+                         "<2> : __orbis_kernel" + N + "<1>;\n"
+                   : "  void (*const kernel)(__orbis_params" + N +
+                         ") = __orbis_kernel" + N + ";\n") +
        "  long long workers = (loops[0].tile - 1) / P.sub[0] + 1;\n"
-       "  P.workers = (int)workers;\n"
-       "  P.leader = (int)((workers + 31) / 32 * 32);\n"
+       "  P.workers = (int)workers;\n" +
+       std::string(PairedRows ? "  P.row_threads = (int)((workers + 31) / 32 * 32);\n"
+                     "  P.leader = P.row_threads * P.pairs;\n"
+                   : "  P.leader = (int)((workers + 31) / 32 * 32);\n") +
        "  long long threads = P.leader + 32;\n"
        "  if (threads > " + std::to_string(maxThreads()) + ")\n"
        "    orbis_tile_fatal(where, \"a tile of the outermost loop has more "
@@ -93,21 +109,20 @@ std::string CudaNestEmitter::launcher() {
        "  static const size_t static_shared = [] {\n"
        "    cudaFuncAttributes attributes;\n"
        "    orbis_cuda_check(cudaFuncGetAttributes(&attributes, __orbis_kernel" + N +
-       "), \"cudaFuncGetAttributes\", where);\n"
+       (PairedRows ? "<1>" : "") + "), \"cudaFuncGetAttributes\", where);\n"
        "    return attributes.sharedSizeBytes;\n  }();\n"
        "  if (shared_bytes + static_shared > 48 * 1024)\n"
-       "    orbis_cuda_check(cudaFuncSetAttribute(__orbis_kernel" + N +
-       ", cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "
+       "    orbis_cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes), "
        "\"cudaFuncSetAttribute\", where);\n"
        "  int per_sm = 0;\n"
        "  orbis_cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor("
-       "&per_sm, __orbis_kernel" + N + ", (int)threads, shared_bytes), "
+       "&per_sm, kernel, (int)threads, shared_bytes), "
        "\"cudaOccupancyMaxActiveBlocksPerMultiprocessor\", where);\n"
        "  if (loops[0].num_tiles > 0) {\n"
        "    int grid = orbis_cuda_grid(where, per_sm, loops[0].num_tiles);\n"
        "    P.trace = orbis_cuda_trace_alloc(where, loops[0].num_tiles);\n"
        "    unsigned long long launch_ns = P.trace ? orbis_trace_clock_ns() : 0;\n"
-       "    __orbis_kernel" + N + "<<<grid, (int)threads, shared_bytes>>>(P);\n"
+       "    kernel<<<grid, (int)threads, shared_bytes>>>(P);\n"
        "    orbis_cuda_check(cudaGetLastError(), \"the kernel launch\", where);\n"
        "    orbis_cuda_finish(where, report);\n"
        "    orbis_cuda_trace_collect(where, P.trace, loops[0].num_tiles, launch_ns);\n"

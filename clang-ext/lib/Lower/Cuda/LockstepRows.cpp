@@ -224,7 +224,7 @@ CudaNestEmitter::stagedChunks(const std::string &Ty, const std::string &Target,
 // the warp writes them back the same way. Not through registers: the
 // __syncwarp before their use would wait for such loads.
 @TY@ (*const __orbis_stage)[2][@SPAN@][17] = reinterpret_cast<@TY@ (*)[2][@SPAN@][17]>(__orbis_arena_mem + __orbis_P.rows_stage);
-@TY@ (*__orbis_buf)[17] = __orbis_stage[__orbis_warp][0];
+@TY@ (*__orbis_buf)[17] = __orbis_stage[@SLOT@][0];
 const long long __orbis_row0 = __orbis_s0.first - __orbis_lane;
 auto __orbis_stageable = [&](long long __orbis_s) {
 return __orbis_rows == 32 && __orbis_P.rows_stage != ~0ull && __orbis_s - @LAG@ * 31 >= @BACK@ && __orbis_s + 15 + @AHEAD@ < __orbis_trip;
@@ -250,7 +250,7 @@ const long long __orbis_wb_dm = __orbis_wb_at(__orbis_lr + 2, 0, __orbis_lk) - _
 const long long __orbis_wb_ds = __orbis_wb_at(__orbis_lr, 16, __orbis_lk) - __orbis_wb0;
 auto __orbis_prefetch = [&](long long __orbis_s) {
 auto *const __orbis_p = __orbis_pf0 + (__orbis_s >> 4) * __orbis_pf_ds;
-@TY@ (*const __orbis_to)[17] = __orbis_stage[__orbis_warp][(__orbis_s >> 4) & 1];
+@TY@ (*const __orbis_to)[17] = __orbis_stage[@SLOT@][(__orbis_s >> @PARITY_SHIFT@) & 1];
 #pragma unroll
 for (int __orbis_m = 0; __orbis_m < @PER_LANE@; ++__orbis_m) {
 const int __orbis_e = __orbis_lane + 32 * __orbis_m;
@@ -258,15 +258,15 @@ if ((__orbis_e >> 4) < @SPAN@)
 orbis_dev_copy_async(&__orbis_to[__orbis_e >> 4][__orbis_e & 15], __orbis_p + __orbis_m * __orbis_pf_dm);
 }
 };
-if (__orbis_stageable(0))
-__orbis_prefetch(0);
+if (__orbis_stageable(@FIRST@))
+__orbis_prefetch(@FIRST@);
 orbis_dev_copies_commit();
 )";
   // This chunk's copies are done once only the next chunk's may still be
   // on the way; the __syncwarp after this code shows them to every lane.
-  std::string Top = R"(__orbis_buf = __orbis_stage[__orbis_warp][(__orbis_s >> 4) & 1];
-if (__orbis_stageable(__orbis_s + 16LL))
-__orbis_prefetch(__orbis_s + 16LL);
+  std::string Top = R"(__orbis_buf = __orbis_stage[@SLOT@][(__orbis_s >> @PARITY_SHIFT@) & 1];
+if (__orbis_stageable(__orbis_s + @NEXT@))
+__orbis_prefetch(__orbis_s + @NEXT@);
 orbis_dev_copies_commit();
 if (__orbis_staged)
 orbis_dev_copies_wait_prior();
@@ -289,7 +289,15 @@ __orbis_p[__orbis_m * __orbis_wb_dm] = __orbis_buf[__orbis_e >> 4][__orbis_e & 1
 }
 __syncwarp(__orbis_mask);
 )";
+  // Paired rows: a buffer pair per warp (its own chunks alternate between
+  // them), the next own chunk two ahead.
+  bool Paired = PairedRows;
   std::vector<std::pair<std::string, std::string>> Values = {
+      {"@SLOT@", Paired ? "__orbis_pairs * __orbis_warp + __orbis_par"
+                        : "__orbis_warp"},
+      {"@PARITY_SHIFT@", Paired ? "(__orbis_pairs + 3)" : "4"},
+      {"@FIRST@", Paired ? "16LL * __orbis_par" : "0"},
+      {"@NEXT@", Paired ? "16LL * __orbis_pairs" : "16LL"},
       {"@TY@", Ty},
       {"@SPAN@", std::to_string(Span)},
       {"@PER_LANE@", std::to_string(PerLane)},
@@ -461,7 +469,7 @@ std::string CudaNestEmitter::strictRows() {
   // branch's steps, with the values from before the nest taken from shared
   // memory and the results written back after the steps.
   std::string StagedBranch = Stage.Fill.empty() ? "" : R"(if (__orbis_staged) {
-@STAGED_FILL@// The steps of the fast branch, each row's results into shared memory.
+@STAGED_FILL@@HAND_IN@// The steps of the fast branch, each row's results into shared memory.
 const @LOOPTY@ __orbis_y0 = @Y0@;
 #pragma unroll
 for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
@@ -472,13 +480,13 @@ __orbis_buf[__orbis_lane][__orbis_j] = __orbis_v;
 }
 @SHIFT@__orbis_h0 = __orbis_v;
 }
-@STAGED_WRITE@} else )";
+@HAND_OUT@@STAGED_WRITE@} else )";
   // The fast branch: chunks whose columns are all inside the loop. With
   // staging, those chunks of full warps are staged; the rest (partial
   // warps, at most one band) take the checked branch.
   std::string FastBranch = !StagedBranch.empty() ? "" : R"(if (__all_sync(__orbis_mask, __orbis_c0 >= @BACK@ && __orbis_c0 + (@K@ - 1) + @AHEAD@ < __orbis_trip)) {
 // Every row's columns inside the loop: no range checks.
-const @LOOPTY@ __orbis_y0 = @Y0@;
+@HAND_IN@const @LOOPTY@ __orbis_y0 = @Y0@;
 #pragma unroll
 for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 @FORWARD_INSIDE@@TYPE@ __orbis_v;
@@ -488,11 +496,11 @@ for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 }
 @SHIFT@__orbis_h0 = __orbis_v;
 }
-} else )";
+@HAND_OUT@} else )";
   std::string Code = R"(// Rows in strict lockstep (docs/lowering.md): in each warp, values between
 // rows in registers, the rest loaded a chunk ahead; a warp follows the
 // warp above per chunk, through `progress` in shared memory.
-const int __orbis_warp = (int)(threadIdx.x >> 5), __orbis_lane = (int)(threadIdx.x & 31);
+const int __orbis_warp = (int)(@THREAD@ >> 5), __orbis_lane = (int)(@THREAD@ & 31);
 const int __orbis_rows = (int)(__orbis_workers - 32LL * __orbis_warp < 32 ? __orbis_workers - 32LL * __orbis_warp : 32);
 const unsigned __orbis_mask = __orbis_rows == 32 ? 0xffffffffu : (1u << __orbis_rows) - 1u;
 long long __orbis_above = 0;
@@ -500,10 +508,10 @@ const long long __orbis_trip = __orbis_P.loops[1].trip, __orbis_tile = __orbis_P
 const long long __orbis_steps = __orbis_trip + @LAG@ * (__orbis_rows - 1);
 long long __orbis_end = __orbis_tile < __orbis_trip ? __orbis_tile : __orbis_trip;
 int __orbis_seen = 0;
-@HIST@@HIST_INIT@@STAGE_SETUP@@UP_SETUP@// The tile of the chunk's last column and where it ends, followed along
+@HIST@@HIST_INIT@@HAND_SETUP@@STAGE_SETUP@@UP_SETUP@// The tile of the chunk's last column and where it ends, followed along
 // (a 64-bit division per chunk cost more than the chunk's steps).
 long long __orbis_last_tile = 0, __orbis_last_end = __orbis_end;
-for (long long __orbis_s = 0; __orbis_s < __orbis_steps; __orbis_s += @K@) {
+for (long long __orbis_s = @FIRST_CHUNK@; __orbis_s < __orbis_steps; __orbis_s += @CHUNK_STRIDE@) {
 const long long __orbis_c0 = __orbis_s - @LAG@ * __orbis_lane;
 const long long __orbis_first = __orbis_c0 < 0 ? 0 : __orbis_c0;
 const long long __orbis_last = __orbis_c0 + (@K@ - 1) < __orbis_trip ? __orbis_c0 + (@K@ - 1) : __orbis_trip - 1;
@@ -544,7 +552,7 @@ if (__orbis_staged) {
 // The loads come before any row's stores of the chunk.
 __syncwarp(__orbis_mask);
 @STAGED_BRANCH@@FAST_BRANCH@{
-#pragma unroll
+@HAND_IN@#pragma unroll
 for (int __orbis_j = 0; __orbis_j < (int)@K@; ++__orbis_j) {
 const long long __orbis_c = __orbis_c0 + __orbis_j;
 @FORWARD@@TYPE@ __orbis_v = 0;
@@ -558,19 +566,71 @@ if (__orbis_c >= 0) {
 @SHIFT@__orbis_h0 = __orbis_v;
 }
 }
-}
+@HAND_OUT@}
 // The tiles this row has left, for the leader's post-blocks.
 const long long __orbis_done = __orbis_c0 + @K@ < __orbis_trip ? __orbis_c0 + @K@ : __orbis_trip;
 while (__orbis_q < __orbis_P.loops[1].num_tiles && __orbis_done >= __orbis_end) {
-orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
+@COUNT@
 ++__orbis_q;
 __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis_end + __orbis_tile;
 }
 // The warp below follows the last row (a release store per chunk).
-if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)
-orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
-}
+@PUBLISH@}
 )";
+  // Paired rows (docs/lowering.md "Paired warps"): with P.pairs == 2, two
+  // warps run the same 32 rows and take alternate chunks; what a row
+  // carries from one chunk to the next (its history registers) passes
+  // through a slot of shared memory per lane, after the steps of a chunk
+  // and before those of the next, so the other warp's waits, loads and
+  // write-back overlap this warp's steps. Tiles are counted by the warp
+  // whose chunk finishes them, progress is published in chunk order.
+  std::string Count = "orbis_dev_count(__orbis_sh.finished[__orbis_q % "
+                      "ORBIS_DEV_TILES_IN_FLIGHT]);\n";
+  std::string Publish =
+      "if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0)\n"
+      "orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], "
+      "__orbis_done);\n";
+  std::string Thread = "threadIdx.x", FirstChunk = "0", ChunkStride = "@K@",
+              HandSetup, HandIn, HandOut;
+  if (PairedRows) {
+    Thread = "__orbis_tid";
+    FirstChunk = "@K@ * __orbis_par";
+    ChunkStride = "@K@ * __orbis_pairs";
+    std::string H = std::to_string(History);
+    RowsHandBytes = "(size_t)" + H + " * 32 * sizeof(" + Ty + ")";
+    HandSetup = "@TYPE@ (*const __orbis_hand)[" + H +
+                "][32] = reinterpret_cast<@TYPE@ (*)[" + H +
+                "][32]>(__orbis_arena_mem + __orbis_P.rows_hand);\n";
+    std::string Take, Give;
+    for (int64_t A = 0; A < History; ++A) {
+      std::string Slot = "__orbis_hand[__orbis_warp][" + std::to_string(A) +
+                         "][__orbis_lane]";
+      Take += "__orbis_h" + std::to_string(A) + " = " + Slot + ";\n";
+      Give += Slot + " = __orbis_h" + std::to_string(A) + ";\n";
+    }
+    HandIn = "// The row's carried values from the other warp's chunk.\n"
+             "if (__orbis_pairs > 1 && __orbis_s > 0) {\n"
+             "orbis_dev_wait_reach(__orbis_sh.hseq[__orbis_warp], "
+             "(int)(__orbis_s >> 4));\n" +
+             Take + "}\n";
+    HandOut = "// ...and on to the other warp's next chunk.\n"
+              "if (__orbis_pairs > 1) {\n" +
+              Give +
+              "__syncwarp(__orbis_mask);\n"
+              "if (__orbis_lane == 0)\n"
+              "orbis_dev_publish(__orbis_sh.hseq[__orbis_warp], "
+              "(int)(__orbis_s >> 4) + 1);\n}\n";
+    Count = "if (__orbis_end > (__orbis_c0 < __orbis_trip ? __orbis_c0 : "
+            "__orbis_trip))\n" +
+            Count;
+    Publish =
+        "if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0) {\n"
+        "// After the other warp's publication of the chunk before.\n"
+        "orbis_dev_wait_reach_progress(__orbis_sh.progress[__orbis_warp], "
+        "__orbis_c0 < __orbis_trip ? __orbis_c0 : __orbis_trip);\n"
+        "orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], "
+        "__orbis_done);\n}\n";
+  }
   // The chunk's columns inside the loop, each with the loop variable set,
   // for per-column loads (the rows above, or the values from before the
   // nest where the chunk is not staged).
@@ -587,6 +647,14 @@ orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
                              {"@INITIAL_LOOP@", ColumnLoop("@INITIAL@")},
                              {"@STAGED_BRANCH@", StagedBranch},
                              {"@FAST_BRANCH@", FastBranch},
+                             {"@HAND_IN@", HandIn},
+                             {"@HAND_OUT@", HandOut},
+                             {"@HAND_SETUP@", HandSetup},
+                             {"@COUNT@", Count},
+                             {"@PUBLISH@", Publish},
+                             {"@THREAD@", Thread},
+                             {"@FIRST_CHUNK@", FirstChunk},
+                             {"@CHUNK_STRIDE@", ChunkStride},
                              {"@HIST@", Hist},
                              {"@DECLARE@", Declare},
                              {"@SHIFT@", Shift},

@@ -350,6 +350,7 @@ bool CudaNestEmitter::emit(std::string &Device, std::string &Declarations,
   if (!checkSharedWrites())
     return false;
   StrictRows = strictRowsPossible();
+  PairedRows = pairedRowsPossible();
   for (const DeviceVariable &V : Vars)
     if (V.VlaRank) {
       std::vector<std::string> Dims;

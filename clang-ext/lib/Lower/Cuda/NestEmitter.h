@@ -173,6 +173,9 @@ private:
   /// The rows of a tile may run in strict lockstep, passing values in
   /// registers (LockstepRows.cpp).
   bool StrictRows = false;
+  /// Strict rows may also run as pairs of warps on the same 32 rows,
+  /// taking alternate chunks (pairedRowsPossible): the launcher decides.
+  bool PairedRows = false;
   /// How the leader orders the innermost pre- and post-blocks: each tile
   /// in turn (one tile in flight), the next pre-block before this
   /// post-block (Lookahead.h; two), or, when the pre-block can also run in
@@ -253,6 +256,14 @@ private:
   /// chunks), after the arena and the block_local buffers in dynamic shared
   /// memory; empty when the kernel stages no chunks.
   std::string RowsStageBytes;
+  /// Paired rows: the bytes of one warp's hand-over slots (the values a
+  /// row carries from one chunk to the next), as host code.
+  std::string RowsHandBytes;
+  /// The outermost pre/post-blocks may run twice per row (a row's two
+  /// warps both run them): only `single`s and side-effect-free
+  /// declarations.
+  bool outerBlocksRepeatable() const;
+  bool pairedRowsPossible() const;
   bool stagedChunksPossible() const;
   StagedChunks stagedChunks(const std::string &Ty, const std::string &Target,
                             int64_t Back, int64_t Ahead);

@@ -194,12 +194,30 @@ std::string CudaNestEmitter::stageTask(bool Back) {
 std::string CudaNestEmitter::stageSizes() {
   std::string S = "  size_t shared_bytes = (P.arena + 15) / 16 * 16;\n"
                   "  P.rows_stage = ~0ull;\n";
+  if (PairedRows)
+    // Paired rows: the hand-over slots first; the staging buffers double
+    // (one pair per warp). Where both do not fit, one warp per 32 rows.
+    S += "  P.rows_hand = ~0ull;\n"
+         "  if (P.pairs > 1) {\n"
+         "    size_t hand_bytes = ((size_t)((loops[0].tile + 31) / 32) * (" +
+         RowsHandBytes + ") + 15) / 16 * 16;\n" +
+         (RowsStageBytes.empty()
+              ? std::string()
+              : "    hand_bytes += (size_t)((loops[0].tile + 31) / 32) * 2 * (" +
+                    RowsStageBytes + ");\n") +
+         "    if (shared_bytes + hand_bytes + sizeof(__orbis_shared" + id() +
+         ") > orbis_cuda_shared_limit(where))\n"
+         "      P.pairs = 1;\n"
+         "    else {\n"
+         "      P.rows_hand = shared_bytes;\n"
+         "      shared_bytes += ((size_t)((loops[0].tile + 31) / 32) * (" +
+         RowsHandBytes + ") + 15) / 16 * 16;\n    }\n  }\n";
   if (!RowsStageBytes.empty())
     // Rows in lockstep: two buffers per warp, when they fit (else the
     // chunks run unstaged, loading from global memory).
     S += "  if (P.lockstep) {\n"
          "    size_t rows_bytes = (size_t)((loops[0].tile + 31) / 32) * (" +
-         RowsStageBytes + ");\n"
+         RowsStageBytes + ")" + (PairedRows ? " * P.pairs" : "") + ";\n"
          "    if (shared_bytes + rows_bytes + sizeof(__orbis_shared" + id() +
          ") <= orbis_cuda_shared_limit(where)) {\n"
          "      P.rows_stage = shared_bytes;\n"
