@@ -16,7 +16,8 @@
 /// is reported; with `schedule(blocked, 1)` on `x` it is legal. Accesses the
 /// analysis cannot decide on (linearized subscripts, different arrays that
 /// may alias, a loop variable missing from a subscript, an element whose
-/// address is taken: `*(&A[x][y] + 2)`) give nothing.
+/// address is taken: `*(&A[x][y] + 2)`, a step that is not a constant)
+/// give nothing.
 #ifndef ORBIS_DEPENDENCECHECK_H
 #define ORBIS_DEPENDENCECHECK_H
 
@@ -24,11 +25,13 @@
 
 namespace orbis {
 
-/// How two accesses of one variable meet: never, at a known distance per
-/// level (in iterations, times -1 for a loop that counts down: the second
+/// How two accesses of one variable meet: never (also when a level's step
+/// does not divide the subscripts' difference), at a known distance per
+/// level (in iterations: the subscripts' difference over the level's
+/// signed step, so `i -= -1` counts up and `i += 2` halves it; the second
 /// access's iteration minus the first's, for the same element), or the
 /// analysis cannot tell (linearized or coupled subscripts, a loop variable
-/// missing from the subscripts).
+/// missing from the subscripts, a step that is not a constant).
 struct Meeting {
   enum { Never, Distance, Unknown } Kind = Unknown;
   std::vector<int64_t> D;

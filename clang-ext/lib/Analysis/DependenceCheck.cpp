@@ -508,12 +508,22 @@ swappedLevels(const TiledNest &Nest, const ArrayAccess &From,
   return Swap;
 }
 
-/// The step of every level is a constant 1 (in the loop's direction).
-bool unitSteps(const TiledNest &Nest) {
-  for (const auto &L : Nest.Loops)
-    if (L->Form.Step && (!L->Form.StepConstant || *L->Form.StepConstant != 1))
-      return false;
-  return true;
+/// What one iteration adds to the loop variable, when the header says it
+/// as a constant: `i -= -1` adds 1, `i += 2` adds 2, `--i` adds -1. A step
+/// that is not a constant, or whose value the variable's type cannot hold
+/// (`i += 4294967295u` on an int wraps to -1), gives nullopt.
+std::optional<int64_t> signedStep(const CanonicalLoop &F) {
+  if (!F.Step)
+    return F.Direction;
+  if (!F.StepConstant || F.StepConstant->getSignificantBits() > 63)
+    return std::nullopt;
+  int64_t Step = F.StepConstant->getExtValue();
+  unsigned Width = F.Var ? F.Var->getASTContext().getTypeSize(F.Var->getType())
+                         : 64;
+  if (Width < 64 && (Step >= (int64_t(1) << (Width - 1)) ||
+                     Step <= -(int64_t(1) << (Width - 1))))
+    return std::nullopt;
+  return F.Direction * Step;
 }
 
 std::string text(const Expr *E, ASTContext &Ctx) {
@@ -556,11 +566,25 @@ Meeting meetAccesses(const TiledNest &Nest, const ArrayAccess &From,
       return M; // coupled or unknown
     }
   }
+  std::vector<int64_t> Iterations;
   for (size_t L = 0; L < D.size(); ++L) {
     if (!D[L])
       return M; // any distance on this level: cannot decide
-    M.D.push_back(*D[L] * Nest.Loops[L]->Form.Direction);
+    // Elements Delta apart are Delta / step iterations apart, or never
+    // meet when the step does not divide Delta (A[i] and A[i + 1] with
+    // i += 2).
+    std::optional<int64_t> Step =
+        Nest.Loops[L]->Form.IsPointer ? std::nullopt
+                                      : signedStep(Nest.Loops[L]->Form);
+    if (!Step)
+      return M; // a step the analysis does not know: cannot decide
+    if (*D[L] % *Step != 0) {
+      M.Kind = Meeting::Never;
+      return M;
+    }
+    Iterations.push_back(*D[L] / *Step);
   }
+  M.D = std::move(Iterations);
   M.Kind = Meeting::Distance;
   return M;
 }
@@ -788,8 +812,6 @@ void checkInstantiations(const TiledNest &Nest,
 std::vector<PendingDiag> checkDependences(const TiledNest &Nest,
                                           ASTContext &Ctx) {
   std::vector<PendingDiag> Diags;
-  if (!unitSteps(Nest))
-    return Diags;
   checkAccesses(Nest, Nest.Accesses, Ctx, Diags);
   checkAccesses(Nest, Nest.ObjectAccesses, Ctx, Diags);
   if (Diags.empty()) {

@@ -261,7 +261,7 @@ private:
     L.Compare = C;
     L.Bound = Bound;
     L.BoundText = text(Bound);
-    return true;
+    return checkNotFloating(Bound, "bound", L);
   }
 
   bool checkIncr(CanonicalLoop &L) {
@@ -297,7 +297,33 @@ private:
     if (!L.Step)
       return fail(Diag::NonCanonicalIncr, {L.VarName}, Where, "the increment");
     L.StepText = text(L.Step);
-    return true;
+    return checkNotFloating(L.Step, "step", L);
+  }
+
+  /// A bound or step of floating type: C compares and adds in that type
+  /// (`i < 10.5f` runs i = 10 too), which the tiles' integer count would
+  /// not (it truncated the bound), so such loops are refused.
+  bool checkNotFloating(const Expr *Part, const char *What,
+                        const CanonicalLoop &L) {
+    QualType T = Part->IgnoreParenImpCasts()->getType();
+    if (T.isNull() || T->isDependentType() ||
+        !(T->isRealFloatingType() || T->isAnyComplexType()))
+      return true;
+    std::string Type =
+        T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    Diags.push_back(PendingDiag{Diag::NonCanonicalFloatingPart,
+                                PragmaLoc,
+                                {What, L.VarName, Type},
+                                {},
+                                0,
+                                {}});
+    Diags.push_back(PendingDiag{Diag::LoopPartHere,
+                                Part->getBeginLoc(),
+                                {std::string("the ") + What},
+                                {},
+                                0,
+                                {}});
+    return false;
   }
 
   bool checkInvariance(CanonicalLoop &L) {

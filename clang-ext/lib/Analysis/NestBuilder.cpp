@@ -1048,21 +1048,93 @@ private:
   /// enclosing loops' rows (`int m = x + 1;` in the pre-block, then `y < m`):
   /// the pre-block runs once per tile, so every row of the tile would take
   /// the first row's bounds. Reported like a bound naming `x` itself.
-  /// Whether E calls a function other than a builtin without side effects
-  /// or the OpenMP runtime's (`omp_...`, tile queries among them).
-  static bool callsUnknownFunction(const Expr *E) {
+  /// The first of `Globals` that a function E calls may read: one its
+  /// visible body (or those of the functions it calls) names, or, for a
+  /// call the analysis cannot see into (no body here: the analysis parse
+  /// skips the bodies of functions from headers; a virtual function, a call
+  /// through a pointer), `Unknown`. A system header's function reads no
+  /// global of the program unless it is given something to call. Builtins and the OpenMP
+  /// runtime's functions (`omp_...`, tile queries among
+  /// them) read none. So `j < lim()` with `int lim(void) { return 100; }`,
+  /// or `j < v.size()`, does not vary with the rows because the body
+  /// writes some global array.
+  static const VarDecl *calleeReads(const Expr *E,
+                                    const std::set<const VarDecl *> &Globals,
+                                    const VarDecl *Unknown) {
     class Finder : public RecursiveASTVisitor<Finder> {
     public:
+      Finder(const std::set<const VarDecl *> &Globals, const VarDecl *Unknown)
+          : Globals(Globals), Unknown(Unknown) {}
       bool VisitCallExpr(CallExpr *C) {
         const FunctionDecl *F = C->getDirectCallee();
         if (F && F->getIdentifier() && F->getName().starts_with("omp_"))
           return true;
-        if (!isSideEffectFreeBuiltin(F))
-          Found = true;
+        // A builtin reads only what its arguments name (`__builtin_memcpy`),
+        // which the traversal sees: `__builtin_unreachable()` in
+        // std::vector::size reads nothing.
+        if (F && F->getBuiltinID())
+          return true;
+        // A system header's function cannot name the program's globals;
+        // it reads what its arguments give it (traversed here), unless one
+        // of them is something it calls back (a function, a lambda).
+        if (F && F->getASTContext().getSourceManager().isInSystemHeader(
+                     F->getLocation()) &&
+            !passesCallable(C))
+          return true;
+        const FunctionDecl *Definition = F ? F->getDefinition() : nullptr;
+        // A member of a class template instance not yet instantiated (the
+        // analysis runs before the end of the translation unit): the
+        // template's own body names the same globals.
+        if (F && (!Definition || !Definition->getBody()))
+          if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+            Definition = Pattern->getDefinition();
+        const auto *Method = dyn_cast_or_null<CXXMethodDecl>(F);
+        if (!Definition || !Definition->getBody() ||
+            (Method && Method->isVirtual())) {
+          Found = Unknown;
+          return false;
+        }
+        if (Seen.insert(Definition).second) {
+          if (Seen.size() > 64) { // too deep to follow: assume the worst
+            Found = Unknown;
+            return false;
+          }
+          TraverseStmt(Definition->getBody());
+        }
         return !Found;
       }
-      bool Found = false;
-    } F;
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        // Only inside the bodies of called functions: the bound's own
+        // names are refersToAny's.
+        if (Seen.empty())
+          return true;
+        if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+          if (Globals.count(V))
+            Found = V;
+        return !Found;
+      }
+      static bool passesCallable(const CallExpr *C) {
+        for (const Expr *Arg : C->arguments()) {
+          QualType T = Arg->getType().getNonReferenceType();
+          if (T->isFunctionPointerType() || T->isFunctionType() ||
+              T->isMemberFunctionPointerType() || T->isBlockPointerType())
+            return true;
+          if (const auto *Record = T->getAsCXXRecordDecl())
+            if (Record->isLambda() ||
+                (Record->hasDefinition() &&
+                 !Record->lookup(Record->getASTContext()
+                                     .DeclarationNames.getCXXOperatorName(
+                                         OO_Call))
+                      .empty()))
+              return true;
+        }
+        return false;
+      }
+      const std::set<const VarDecl *> &Globals;
+      const VarDecl *Unknown;
+      std::set<const FunctionDecl *> Seen;
+      const VarDecl *Found = nullptr;
+    } F(Globals, Unknown);
     if (E)
       F.TraverseStmt(const_cast<Expr *>(E));
     return F.Found;
@@ -1081,13 +1153,17 @@ private:
     // A function the bounds call may read a global the pre-block sets
     // (`gx = x + 1;` then `y < getgx()`).
     const VarDecl *VaryingGlobal = nullptr;
+    std::set<const VarDecl *> VaryingGlobals;
     for (const VariableWrite &W : Writes) // the first set, in source order
-      if (!VaryingGlobal && Varying.count(W.Var) && W.Var->hasGlobalStorage())
-        VaryingGlobal = W.Var;
+      if (Varying.count(W.Var) && W.Var->hasGlobalStorage()) {
+        if (!VaryingGlobal)
+          VaryingGlobal = W.Var;
+        VaryingGlobals.insert(W.Var);
+      }
     for (const Expr *E : {L.Init, L.Bound, L.Step}) {
       const VarDecl *Through = refersToAny(E, Varying);
-      if (!Through && VaryingGlobal && callsUnknownFunction(E))
-        Through = VaryingGlobal;
+      if (!Through && VaryingGlobal)
+        Through = calleeReads(E, VaryingGlobals, VaryingGlobal);
       if (!Through)
         continue;
       // Named after the innermost enclosing loop, whose pre-block runs

@@ -1,6 +1,6 @@
 // What cannot be mapped to the GPU is an error naming the construct, at
 // its place in the source, never wrong code.
-// RUN: not %orbis-cc --offload=cuda -fsyntax-only %s 2>&1 | FileCheck --strict-whitespace %s
+// RUN: not %orbis-cc --offload=cuda -fsyntax-only -ferror-limit=0 %s 2>&1 | FileCheck --strict-whitespace %s
 // REQUIRES: cuda
 #include <omp_blocked.h>
 #include <stdlib.h>
@@ -162,6 +162,22 @@ void pointer_elements(int n, double *r0, double *r1, double **pp) {
     }
 }
 // CHECK: unsupported.c:[[@LINE-18]]:63: error: variable 'pp' of type 'double **' cannot be used on the GPU: its elements are pointers to host memory
+
+// A nested loop's header naming a variable of the loop body: the host
+// evaluates every level's bounds before the launch, where it does not
+// exist (this failed inside the generated host code, on its own lines).
+void header_uses_body_variable(int n, double (*A)[n]) {
+  #pragma omp parallel for schedule(blocked) map(tofrom: A[0:n])
+  for (int x = 1; x < n - 1; x++) {
+    const int first = 2, last = n - 2;
+    // CHECK: unsupported.c:[[@LINE+1]]:5: error: a nested blocked loop whose header uses 'first', declared in the loop body cannot be compiled for the GPU: its bounds are evaluated on the host before the kernel; declare 'first' before the nest{{$}}
+    #pragma omp for schedule(blocked)
+    for (int y = first; y < last; y++) {
+      #pragma omp block
+      A[x][y] = 0.5 * (A[x - 1][y] + A[x][y - 1]);
+    }
+  }
+}
 
 // Data directives other than 'target data': clang's host-only OpenMP runs
 // them as no-ops, while the sections of a 'target data' stay on the GPU,

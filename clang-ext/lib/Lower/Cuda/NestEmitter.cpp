@@ -65,6 +65,34 @@ bool hasRecord(QualType T) {
 
 /// Every level's body must be pre-block, nested loop (or instruction
 /// block), post-block: the kernel rebuilds the nest from those parts.
+/// A variable a nested loop's header names that is declared inside the
+/// nest (`const int last = n - 2;` in the pre-block, then `y < last`): the
+/// host evaluates every level's bounds once, before the launch, where it
+/// does not exist.
+const VarDecl *CudaNestEmitter::headerLocal(const BlockedLoop &L) const {
+  SourceRange Body = Nest.root().For->getBody()->getSourceRange();
+  std::function<const VarDecl *(const Stmt *)> Find =
+      [&](const Stmt *S) -> const VarDecl * {
+    if (!S)
+      return nullptr;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (Var->isLocalVarDeclOrParm() &&
+            !SM.isBeforeInTranslationUnit(Var->getLocation(),
+                                          Body.getBegin()) &&
+            SM.isBeforeInTranslationUnit(Var->getLocation(), Body.getEnd()))
+          return Var;
+    for (const Stmt *Child : S->children())
+      if (const VarDecl *Var = Find(Child))
+        return Var;
+    return nullptr;
+  };
+  for (const Expr *E : {L.Form.Init, L.Form.Bound, L.Form.Step})
+    if (const VarDecl *Var = Find(E))
+      return Var;
+  return nullptr;
+}
+
 bool CudaNestEmitter::checkShape() {
   if (Nest.Function && Nest.Function->isDependentContext()) {
     diag(Diag::CudaUnsupportedConstruct, Nest.root().Pragma->Dir.Loc,
@@ -120,6 +148,15 @@ bool CudaNestEmitter::checkShape() {
       diag(Diag::CudaUnsupportedConstruct, L->Pragma->Dir.Loc,
            {"a tile query in the header of a nested blocked loop",
             "its bounds are evaluated on the host before the kernel"});
+      Ok = false;
+    }
+    if (const VarDecl *Local = L->Parent ? headerLocal(*L) : nullptr) {
+      std::string Name = Local->getNameAsString();
+      diag(Diag::CudaUnsupportedConstruct, L->Pragma->Dir.Loc,
+           {"a nested blocked loop whose header uses '" + Name +
+                "', declared in the loop body",
+            "its bounds are evaluated on the host before the kernel; "
+            "declare '" + Name + "' before the nest"});
       Ok = false;
     }
     if (L->Form.IsPointer) {

@@ -263,6 +263,7 @@ private:
   /// warps both run them): only `single`s and side-effect-free
   /// declarations.
   bool outerBlocksRepeatable() const;
+  const clang::VarDecl *headerLocal(const BlockedLoop &L) const;
   bool pairedRowsPossible() const;
   bool stagedChunksPossible() const;
   StagedChunks stagedChunks(const std::string &Ty, const std::string &Target,
