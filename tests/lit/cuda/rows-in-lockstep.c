@@ -180,12 +180,13 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: }
 // CHECK: // ...and on to the other warp's next chunk.
 // A tile is counted by the warp whose chunk finishes it.
-// CHECK: if (__orbis_end > (__orbis_c0 < __orbis_trip ? __orbis_c0 : __orbis_trip))
+// CHECK: if (__orbis_pairs == 1 || __orbis_end > (__orbis_c0 < __orbis_trip ? __orbis_c0 : __orbis_trip))
 // CHECK-NEXT: orbis_dev_count(__orbis_sh.finished[__orbis_q % ORBIS_DEV_TILES_IN_FLIGHT]);
 // The warp below follows this warp's last row, its chunks published in
 // order.
 // CHECK: if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0) {
 // CHECK-NEXT: // After the other warp's publication of the chunk before.
+// CHECK-NEXT: if (__orbis_pairs > 1)
 // CHECK-NEXT: orbis_dev_wait_reach_progress(__orbis_sh.progress[__orbis_warp], __orbis_c0 < __orbis_trip ? __orbis_c0 : __orbis_trip);
 // CHECK-NEXT: orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], __orbis_done);
 // The copies of the pre/post-blocks.

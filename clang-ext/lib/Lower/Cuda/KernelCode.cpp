@@ -413,8 +413,8 @@ std::string CudaNestEmitter::kernel() {
        "  extern __shared__ unsigned char __orbis_arena_mem[];\n";
   if (PairedRows)
     S += "  // Paired rows: thread t and t + row_threads run the same row.\n"
-         "  const int __orbis_par = (int)threadIdx.x < __orbis_P.leader ? "
-         "(int)threadIdx.x / __orbis_P.row_threads : 0;\n"
+         "  const int __orbis_par = __orbis_pairs > 1 && (int)threadIdx.x < "
+         "__orbis_P.leader ? (int)threadIdx.x / __orbis_P.row_threads : 0;\n"
          "  const int __orbis_tid = (int)threadIdx.x - __orbis_par * "
          "__orbis_P.row_threads;\n"
          "  (void)__orbis_tid;\n";

@@ -620,12 +620,15 @@ __orbis_end = __orbis_trip - __orbis_end < __orbis_tile ? __orbis_trip : __orbis
               "if (__orbis_lane == 0)\n"
               "orbis_dev_publish(__orbis_sh.hseq[__orbis_warp], "
               "(int)(__orbis_s >> 4) + 1);\n}\n";
-    Count = "if (__orbis_end > (__orbis_c0 < __orbis_trip ? __orbis_c0 : "
-            "__orbis_trip))\n" +
+    // (Constant conditions for one warp: its kernel is the code from
+    // before pairs.)
+    Count = "if (__orbis_pairs == 1 || __orbis_end > (__orbis_c0 < "
+            "__orbis_trip ? __orbis_c0 : __orbis_trip))\n" +
             Count;
     Publish =
         "if (__orbis_lane == __orbis_rows - 1 && __orbis_done > 0) {\n"
         "// After the other warp's publication of the chunk before.\n"
+        "if (__orbis_pairs > 1)\n"
         "orbis_dev_wait_reach_progress(__orbis_sh.progress[__orbis_warp], "
         "__orbis_c0 < __orbis_trip ? __orbis_c0 : __orbis_trip);\n"
         "orbis_dev_publish_progress(__orbis_sh.progress[__orbis_warp], "
