@@ -20,6 +20,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -60,6 +61,30 @@ public:
     return !SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
   }
 
+  /// Reports a phase's diagnostics in the order of their places in the
+  /// source, as clang's own come, each error or warning with the notes
+  /// that follow it (a phase finds them nest by nest and check by check).
+  void reportInSourceOrder(const std::vector<PendingDiag> &Diags,
+                           const SourceManager &SM) {
+    std::vector<std::vector<const PendingDiag *>> Groups;
+    for (const PendingDiag &D : Diags) {
+      if (isNote(D.Id) && !Groups.empty())
+        Groups.back().push_back(&D);
+      else
+        Groups.push_back({&D});
+    }
+    std::stable_sort(Groups.begin(), Groups.end(),
+                     [&](const auto &A, const auto &B) {
+                       SourceLocation L = SM.getExpansionLoc(A.front()->Loc);
+                       SourceLocation R = SM.getExpansionLoc(B.front()->Loc);
+                       return L.isValid() && R.isValid() && L != R &&
+                              SM.isBeforeInTranslationUnit(L, R);
+                     });
+    for (const auto &Group : Groups)
+      for (const PendingDiag *D : Group)
+        Reporter.report(*D);
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // Errors in pragmas leave the code's AST whole: the analysis still runs
     // and reports what it finds, so that one compilation shows every error.
@@ -72,14 +97,16 @@ public:
       D.NextCodeLoc = nextCodeToken(Ctx.getSourceManager(), Ctx.getLangOpts(),
                                     D.ExtentEnd, Skipped);
     NestBuildResult Nests = buildNests(Ctx, Directives);
-    for (const PendingDiag &D : Nests.Diags)
-      Reporter.report(D);
+    reportInSourceOrder(Nests.Diags, Ctx.getSourceManager());
     if (!Nests.ok() || CI.getDiagnostics().hasErrorOccurred())
       return;
-    if (Reporter.Dependence != CheckSeverity::Ignored)
+    if (Reporter.Dependence != CheckSeverity::Ignored) {
+      std::vector<PendingDiag> Dependences;
       for (const auto &Nest : Nests.Model.Nests)
-        for (const PendingDiag &D : checkDependences(*Nest, Ctx))
-          Reporter.report(D);
+        for (PendingDiag &D : checkDependences(*Nest, Ctx))
+          Dependences.push_back(std::move(D));
+      reportInSourceOrder(Dependences, Ctx.getSourceManager());
+    }
     if (CI.getDiagnostics().hasErrorOccurred())
       return;
 
@@ -95,8 +122,7 @@ public:
       Failure = Lowered.takeError();
       return;
     }
-    for (const PendingDiag &D : Lowered->Diags)
-      Reporter.report(D);
+    reportInSourceOrder(Lowered->Diags, Ctx.getSourceManager());
     if (CI.getDiagnostics().hasErrorOccurred())
       return;
     Outcome.Success = true;

@@ -483,7 +483,10 @@ private:
     dir().BlockLocals.push_back(std::move(C));
   }
 
-  /// The halo: an integer constant expression up to the clause's `)`.
+  /// The halo: an integer constant expression up to the clause's `)` (or
+  /// a `,` outside parentheses, where the `)` is then missing: a fourth
+  /// argument is "expected ')'" at its comma, not a halo that is no
+  /// constant).
   bool parseHalo(BlockLocalClause &C) {
     size_t Begin = Pos, End = Pos;
     unsigned Depth = 0;
@@ -491,6 +494,8 @@ private:
       if (Toks[End].is("("))
         ++Depth;
       else if (Toks[End].is(")") && Depth-- == 0)
+        break;
+      else if (Toks[End].is(",") && Depth == 0)
         break;
     }
     if (End == Begin) {

@@ -143,6 +143,8 @@ void single_after_the_nest(int n, double (*A)[n]) {
 
 // Elements that are pointers hold host addresses: the device would write
 // through them.
+// (In the order of the source: the parameter first.)
+// CHECK: unsupported.c:[[@LINE+1]]:63: error: variable 'pp' of type 'double **' cannot be used on the GPU: its elements are pointers to host memory
 void pointer_elements(int n, double *r0, double *r1, double **pp) {
   // CHECK: unsupported.c:[[@LINE+1]]:11: error: variable 'rows' of type 'double *[2]' cannot be used on the GPU: its elements are pointers to host memory, which the GPU cannot follow: use a two-dimensional array, or one pointer per mapped array{{$}}
   double *rows[2] = {r0, r1};
@@ -161,7 +163,6 @@ void pointer_elements(int n, double *r0, double *r1, double **pp) {
       pp[x][y] = x + y;
     }
 }
-// CHECK: unsupported.c:[[@LINE-18]]:63: error: variable 'pp' of type 'double **' cannot be used on the GPU: its elements are pointers to host memory
 
 // A nested loop's header naming a variable of the loop body: the host
 // evaluates every level's bounds before the launch, where it does not

@@ -37,7 +37,7 @@ void not_a_loop_variable(int n, double A[64]) {
 // A loop variable listed twice: said so (it was "subscript 'y' of 'A' is
 // not 'loop variable + constant'", about the loop left out).
 void repeated_loop_variable(int n, double A[64][64]) {
-  // CHECK: {{^}}{{.*}}block-local-check.c:[[@LINE+3]]:65: error: 'x' appears twice in the loop variables of 'block_local': list each loop of the subscripts once, in their order{{$}}
+  // CHECK: {{^}}{{.*}}block-local-check.c:[[@LINE+3]]:65: error: 'x' appears twice in the loop variables of 'block_local': list each loop of the subscripts once (in any order){{$}}
   // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp parallel for schedule(blocked) block_local(A, (x, x), 1){{$}}
   // CHECK-NEXT: {{^ *}}|                                                                 ^{{$}}
   #pragma omp parallel for schedule(blocked) block_local(A, (x, x), 1)

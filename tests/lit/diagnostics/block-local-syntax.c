@@ -39,6 +39,17 @@ void negative_halo(int n, double A[64]) {
   for (int x = 1; x < n; x++) A[x] = A[x - 1];
 }
 
+// A fourth argument: the ')' is missing at its comma (a new user's trial
+// found "halo of 'block_local' must be an integer constant" at the valid
+// halo instead).
+void fourth_argument(int n, double A[64]) {
+  // CHECK: {{^}}{{.*}}block-local-syntax.c:[[@LINE+3]]:67: error: expected ')'{{$}}
+  // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp parallel for schedule(blocked) block_local(A, (x), 1, 2){{$}}
+  // CHECK-NEXT: {{^ *}}|                                                                   ^{{$}}
+  #pragma omp parallel for schedule(blocked) block_local(A, (x), 1, 2)
+  for (int x = 1; x < n; x++) A[x] = A[x - 1];
+}
+
 void unparenthesized_indices(int n, double A[64]) {
   // CHECK: {{^}}{{.*}}block-local-syntax.c:[[@LINE+3]]:61: error: expected a parenthesized list of loop variables, as in '(i, j)'{{$}}
   // CHECK-NEXT: {{^ *}}[[@LINE+2]] |   #pragma omp parallel for schedule(blocked) block_local(A, x, 1){{$}}
@@ -111,5 +122,5 @@ void twice(int n, double A[64]) {
 }
 
 // CHECK-NOT: error:
-// CHECK: {{^}}10 errors generated.{{$}}
+// CHECK: {{^}}11 errors generated.{{$}}
 #endif
