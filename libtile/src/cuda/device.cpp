@@ -157,6 +157,21 @@ extern "C" ORBIS_TILE_API size_t orbis_cuda_arena_bytes(const char *where) {
   return V ? static_cast<size_t>(V) : 16384;
 }
 
+/// Whether ORBIS_VERBOSE asks for reports and the nest at `where` has not
+/// made this kind of report yet (`Printed`, one list per kind): a nest
+/// inside a time loop launches many times.
+static bool verboseOnce(const char *where, std::vector<std::string> &Printed) {
+  const char *Verbose = std::getenv("ORBIS_VERBOSE");
+  if (!Verbose || !*Verbose || std::strcmp(Verbose, "0") == 0)
+    return false;
+  static std::mutex Lock;
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (std::find(Printed.begin(), Printed.end(), where) != Printed.end())
+    return false;
+  Printed.push_back(where);
+  return true;
+}
+
 extern "C" ORBIS_TILE_API int orbis_cuda_row_warps(const char *where,
                                                   int threads_fit,
                                                   long long tile,
@@ -173,34 +188,28 @@ extern "C" ORBIS_TILE_API int orbis_cuda_row_warps(const char *where,
     }
   }
   int Warps = Wanted == 2 && threads_fit && tile >= min_tile ? 2 : 1;
-  const char *Verbose = std::getenv("ORBIS_VERBOSE");
-  if (Verbose && *Verbose && std::strcmp(Verbose, "0") != 0) {
-    static std::mutex Lock;
-    static std::vector<std::string> Printed;
-    std::lock_guard<std::mutex> Guard(Lock);
-    if (std::find(Printed.begin(), Printed.end(), where) == Printed.end()) {
-      Printed.push_back(where);
-      if (Warps == 2)
-        std::fprintf(stderr,
-                     "orbis: GPU nest at %s: two warps per 32 rows, taking "
-                     "alternate chunks\n",
-                     where);
-      else if (Wanted == 1)
-        std::fprintf(stderr,
-                     "orbis: GPU nest at %s: one warp per 32 rows "
-                     "(ORBIS_GPU_ROW_WARPS=1)\n",
-                     where);
-      else if (!threads_fit)
-        std::fprintf(stderr,
-                     "orbis: GPU nest at %s: one warp per 32 rows (two would "
-                     "need more threads than a block of this kernel has)\n",
-                     where);
-      else
-        std::fprintf(stderr,
-                     "orbis: GPU nest at %s: one warp per 32 rows (two need "
-                     "inner tiles of at least %lld iterations, not %lld)\n",
-                     where, min_tile, tile);
-    }
+  static std::vector<std::string> Printed;
+  if (verboseOnce(where, Printed)) {
+    if (Warps == 2)
+      std::fprintf(stderr,
+                   "orbis: GPU nest at %s: two warps per 32 rows, taking "
+                   "alternate chunks\n",
+                   where);
+    else if (Wanted == 1)
+      std::fprintf(stderr,
+                   "orbis: GPU nest at %s: one warp per 32 rows "
+                   "(ORBIS_GPU_ROW_WARPS=1)\n",
+                   where);
+    else if (!threads_fit)
+      std::fprintf(stderr,
+                   "orbis: GPU nest at %s: one warp per 32 rows (two would "
+                   "need more threads than a block of this kernel has)\n",
+                   where);
+    else
+      std::fprintf(stderr,
+                   "orbis: GPU nest at %s: one warp per 32 rows (two need "
+                   "inner tiles of at least %lld iterations, not %lld)\n",
+                   where, min_tile, tile);
   }
   return Warps;
 }
@@ -222,28 +231,21 @@ orbis_cuda_rows_in_lockstep(const char *where, int possible,
   }
   bool Narrow = possible && tile < min_tile;
   bool Lockstep = possible && Wanted && !Narrow;
-  const char *Verbose = std::getenv("ORBIS_VERBOSE");
-  if (Verbose && *Verbose && std::strcmp(Verbose, "0") != 0) {
-    // Once per nest: a nest inside a time loop launches many times.
-    static std::mutex Lock;
-    static std::vector<std::string> Printed;
-    std::lock_guard<std::mutex> Guard(Lock);
-    if (std::find(Printed.begin(), Printed.end(), where) == Printed.end()) {
-      Printed.push_back(where);
-      if (Lockstep || !possible)
-        std::fprintf(stderr, "orbis: GPU nest at %s: %s\n", where, schedule);
-      else if (!Wanted)
-        std::fprintf(stderr,
-                     "orbis: GPU nest at %s: copies of the pre/post-blocks "
-                     "on sub-tiles (ORBIS_GPU_SCHEDULE=copies; possible: %s)\n",
-                     where, schedule);
-      else
-        std::fprintf(stderr,
-                     "orbis: GPU nest at %s: copies of the pre/post-blocks "
-                     "on sub-tiles (rows in lockstep need inner tiles of at "
-                     "least %lld iterations with these rows, not %lld)\n",
-                     where, min_tile, tile);
-    }
+  static std::vector<std::string> Printed;
+  if (verboseOnce(where, Printed)) {
+    if (Lockstep || !possible)
+      std::fprintf(stderr, "orbis: GPU nest at %s: %s\n", where, schedule);
+    else if (!Wanted)
+      std::fprintf(stderr,
+                   "orbis: GPU nest at %s: copies of the pre/post-blocks "
+                   "on sub-tiles (ORBIS_GPU_SCHEDULE=copies; possible: %s)\n",
+                   where, schedule);
+    else
+      std::fprintf(stderr,
+                   "orbis: GPU nest at %s: copies of the pre/post-blocks "
+                   "on sub-tiles (rows in lockstep need inner tiles of at "
+                   "least %lld iterations with these rows, not %lld)\n",
+                   where, min_tile, tile);
   }
   return Lockstep;
 }
