@@ -2,6 +2,7 @@
 # exact diagnostics, end-to-end runs compared bit-for-bit with the sequential
 # program, pass-through of standard OpenMP, and the drivers' command lines.
 import os
+import sys
 import lit.formats
 
 site = lit_config.params.get("orbis_site")
@@ -49,7 +50,12 @@ config.substitutions.append(("%cmake", config.cmake_command))
 import shutil
 mpirun = shutil.which("mpirun") or "mpirun"
 mpirun_flags = " --oversubscribe" + (" --allow-run-as-root" if os.geteuid() == 0 else "")
-config.substitutions.append(("%mpirun", "timeout -s KILL 90 " + mpirun + mpirun_flags))
+# Through mpirun_watch.py: Open MPI's mpirun sometimes hangs after aborting
+# a job whose processes all ended (see there).
+mpirun_watch = os.path.join(config.test_source_root, "Inputs", "mpirun_watch.py")
+config.substitutions.append(
+    ("%mpirun", "timeout -s KILL 90 " + sys.executable + " " + mpirun_watch +
+     " " + mpirun + mpirun_flags))
 config.substitutions.append(("%build-dir", config.orbis_build_dir))
 # Lowered code with the generated code's pieces joined back onto the user's
 # lines (tests/lit/lowering/Inputs/join_generated.py).
