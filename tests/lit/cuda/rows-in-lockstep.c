@@ -203,8 +203,8 @@ void sweep(int n, double (*A)[n]) {
 // CHECK-NEXT: P.rows_hand = ~0ull;
 // CHECK-NEXT: if (P.pairs > 1) {
 // CHECK-NEXT: size_t hand_bytes = ((size_t)((loops[0].tile + 31) / 32) * ((size_t)1 * 32 * sizeof(double)) + 15) / 16 * 16;
-// CHECK-NEXT: hand_bytes += (size_t)((loops[0].tile + 31) / 32) * 2 * ((size_t)2 * 33 * 17 * sizeof(double));
-// CHECK-NEXT: if (shared_bytes + hand_bytes + sizeof(__orbis_shared0) > orbis_cuda_shared_limit(where))
+// CHECK-NEXT: size_t pair_stage_bytes = (size_t)((loops[0].tile + 31) / 32) * 2 * ((size_t)2 * 33 * 17 * sizeof(double));
+// CHECK-NEXT: if (shared_bytes + hand_bytes + pair_stage_bytes + sizeof(__orbis_shared0) > orbis_cuda_shared_limit(where))
 // CHECK-NEXT: P.pairs = 1;
 // CHECK: P.rows_hand = shared_bytes;
 // CHECK: if (P.lockstep) {

@@ -33,16 +33,20 @@ std::string CudaNestEmitter::launcher() {
   // rows (skewed by the lag, and by a chunk at each warp) must span at most
   // R tiles: column tiles at least span / (R - 1) wide.
   std::string Lag = std::to_string(Rows.Lag);
+  // The narrowest inner tile for rows whose last chunk runs `Ahead`
+  // columns past the skew (one chunk; two with paired warps).
+  auto MinInnerTile = [&](int Ahead) {
+    return "((rows - 1) * " + Lag + " + (warps - 1) * 32 + " +
+           std::to_string(Ahead) + " + " + inFlight() + " - 2) / (" +
+           inFlight() + " - 1)";
+  };
   S += "  long long rows = loops[0].tile, warps = (rows + 31) / 32;\n"
        "  (void)warps;\n"
        "  P.lockstep = orbis_cuda_rows_in_lockstep(where, " +
        std::string(Rows.Applies ? "1" : "0") + ", " +
        quoted("intra-tile schedule: " + describe(Rows)) +
        ", loops[1 < " + std::to_string(Depth) + " ? 1 : 0].tile, " +
-       (Rows.Applies && lookahead()
-            ? "((rows - 1) * " + Lag + " + (warps - 1) * 32 + 16 + " +
-                  inFlight() + " - 2) / (" + inFlight() + " - 1)"
-            : std::string("0")) +
+       (Rows.Applies && lookahead() ? MinInnerTile(16) : std::string("0")) +
        ");\n"
        "  if (P.lockstep) {\n    P.sub[0] = 1;\n"
        "    orbis_cuda_subtile_counts(&loops[0], 1, &P.sub_per_tile[0], "
@@ -53,9 +57,7 @@ std::string CudaNestEmitter::launcher() {
     S += "  P.pairs = P.lockstep ? orbis_cuda_row_warps(where, (2 * warps + "
          "1) * 32 <= " +
          std::to_string(maxThreads()) +
-         ", loops[1].tile, ((rows - 1) * " + Lag +
-         " + (warps - 1) * 32 + 32 + " + inFlight() + " - 2) / (" +
-         inFlight() + " - 1)) : 1;\n";
+         ", loops[1].tile, " + MinInnerTile(32) + ") : 1;\n";
   for (const DeviceVariable &V : Vars) {
     std::string Name = V.name(), Arg = "args[" + std::to_string(V.ArgIndex) + "]";
     if (V.Kind == DeviceVariable::ByValue)

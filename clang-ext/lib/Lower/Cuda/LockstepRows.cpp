@@ -291,7 +291,7 @@ __syncwarp(__orbis_mask);
 )";
   // Paired rows: a buffer pair per warp (its own chunks alternate between
   // them), the next own chunk two ahead.
-  bool Paired = PairedRows;
+  const bool Paired = PairedRows;
   std::vector<std::pair<std::string, std::string>> Values = {
       {"@SLOT@", Paired ? "__orbis_pairs * __orbis_warp + __orbis_par"
                         : "__orbis_warp"},

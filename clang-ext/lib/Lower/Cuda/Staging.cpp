@@ -200,18 +200,20 @@ std::string CudaNestEmitter::stageSizes() {
     S += "  P.rows_hand = ~0ull;\n"
          "  if (P.pairs > 1) {\n"
          "    size_t hand_bytes = ((size_t)((loops[0].tile + 31) / 32) * (" +
-         RowsHandBytes + ") + 15) / 16 * 16;\n" +
+         RowsHandBytes + ") + 15) / 16 * 16;\n"
+         "    size_t pair_stage_bytes = " +
          (RowsStageBytes.empty()
-              ? std::string()
-              : "    hand_bytes += (size_t)((loops[0].tile + 31) / 32) * 2 * (" +
-                    RowsStageBytes + ");\n") +
-         "    if (shared_bytes + hand_bytes + sizeof(__orbis_shared" + id() +
+              ? std::string("0")
+              : "(size_t)((loops[0].tile + 31) / 32) * 2 * (" +
+                    RowsStageBytes + ")") +
+         ";\n"
+         "    if (shared_bytes + hand_bytes + pair_stage_bytes + "
+         "sizeof(__orbis_shared" + id() +
          ") > orbis_cuda_shared_limit(where))\n"
          "      P.pairs = 1;\n"
          "    else {\n"
          "      P.rows_hand = shared_bytes;\n"
-         "      shared_bytes += ((size_t)((loops[0].tile + 31) / 32) * (" +
-         RowsHandBytes + ") + 15) / 16 * 16;\n    }\n  }\n";
+         "      shared_bytes += hand_bytes;\n    }\n  }\n";
   if (!RowsStageBytes.empty())
     // Rows in lockstep: two buffers per warp, when they fit (else the
     // chunks run unstaged, loading from global memory).
